@@ -1,0 +1,95 @@
+// Spelling benchmark: sentence-level correction F1 and sentences/s on SIGHAN-15 train (simplified).
+// Usage: node --import tsx bench/correction/spelling.ts [--limit N] [--offset N] [--params '{"threshold":6}']
+//        [--sweep]   (grid over thresholds on the selected slice; the chosen values live in spellcheck.ts)
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { findWrongChars, applyFixes, DEFAULT_SPELL_PARAMS, type SpellParams } from '../../src/correction/spelling/spellcheck.js';
+import { getLexicon } from '../../src/correction/lexicon.js';
+import { getConfusion } from '../../src/correction/spelling/confusion.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const file = opt('--file') ?? new URL('../../../shared/data/sighan15/train.tsv', import.meta.url).pathname;
+const offset = Number(opt('--offset') ?? 0);
+const limit = Number(opt('--limit') ?? Infinity);
+const rows = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => l.split('\t') as [string, string])
+  .slice(offset, offset + limit);
+
+export interface SpellMetrics {
+  sentences: number;
+  withErrors: number;
+  changed: number;
+  strict: { precision: number; recall: number; f1: number };
+  pycorrector: { precision: number; recall: number; f1: number };
+  detection: { precision: number; recall: number; f1: number };
+  seconds: number;
+  sentencesPerSecond: number;
+}
+
+function f1(p: number, r: number) {
+  return p + r > 0 ? (2 * p * r) / (p + r) : 0;
+}
+
+function run(params: SpellParams): SpellMetrics {
+  let tp = 0, changed = 0, pos = 0, fp = 0, tn = 0, fn = 0;
+  let detTp = 0;
+  const t0 = performance.now();
+  const preds: string[] = [];
+  for (const [src] of rows) preds.push(applyFixes(src, findWrongChars(src, params)));
+  const seconds = (performance.now() - t0) / 1000;
+  rows.forEach(([src, tgt], k) => {
+    const pred = preds[k]!;
+    const isPos = src !== tgt;
+    if (isPos) pos++;
+    if (pred !== src) changed++;
+    if (isPos && pred === tgt) tp++;
+    // Detection: the changed positions are exactly the wrong positions.
+    if (isPos && pred !== src && pred.length === tgt.length) {
+      let same = true;
+      for (let i = 0; i < src.length; i++) if ((src[i] !== tgt[i]) !== (src[i] !== pred[i])) same = false;
+      if (same) detTp++;
+    }
+    // pycorrector's eval_model_batch: negatives count FP/TN, positives TP/FN.
+    if (!isPos) (pred === tgt ? tn++ : fp++);
+    else if (pred !== tgt) fn++;
+  });
+  const sp = changed ? tp / changed : 0, sr = pos ? tp / pos : 0;
+  const pp = tp + fp ? tp / (tp + fp) : 0, pr = tp + fn ? tp / (tp + fn) : 0;
+  const dp = changed ? detTp / changed : 0, dr = pos ? detTp / pos : 0;
+  const r3 = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    sentences: rows.length,
+    withErrors: pos,
+    changed,
+    strict: { precision: r3(sp), recall: r3(sr), f1: r3(f1(sp, sr)) },
+    pycorrector: { precision: r3(pp), recall: r3(pr), f1: r3(f1(pp, pr)) },
+    detection: { precision: r3(dp), recall: r3(dr), f1: r3(f1(dp, dr)) },
+    seconds: Math.round(seconds * 100) / 100,
+    sentencesPerSecond: Math.round(rows.length / seconds),
+  };
+}
+
+const tLoad = performance.now();
+getLexicon();
+getConfusion();
+const loadSeconds = (performance.now() - tLoad) / 1000;
+const base: SpellParams = { ...DEFAULT_SPELL_PARAMS, ...JSON.parse(opt('--params') ?? '{}') };
+
+if (args.includes('--sweep')) {
+  const grid = JSON.parse(opt('--grid') ?? '{"threshold":[3,4,5,6],"freqNorm":[0.5,0.75,1]}') as Record<string, number[]>;
+  let combos: Array<Record<string, number>> = [{}];
+  for (const [k, vs] of Object.entries(grid)) combos = combos.flatMap((c) => vs.map((v) => ({ ...c, [k]: v })));
+  for (const c of combos) {
+    const m = run({ ...base, ...c });
+    console.log(JSON.stringify({ ...c, strict: m.strict, py: m.pycorrector.f1 }));
+  }
+} else {
+  const m = run(base);
+  console.log(JSON.stringify({ params: base, loadSeconds: Math.round(loadSeconds * 100) / 100, ...m }, null, 2));
+}

@@ -1,0 +1,193 @@
+// Wrong-character (错别字) detection and correction without a neural model.
+//
+// Idea (a noisy channel with a unigram word model): a wrong character usually breaks a word. For each
+// Han character we try the alternatives of its confusion set and compare the best word segmentation
+// of a small window around it, scored with jieba's dictionary frequencies. A candidate wins when the
+// window becomes more probable by more than a threshold plus a prior for the kind of confusion
+// (other-tone homophones and look-alikes are less likely slips than same-tone homophones), and the
+// candidate completes a dictionary word. The thresholds are global, chosen once on a development
+// slice (the first 400 sentences) of SIGHAN-15; see bench/correction/README.md.
+import { getLexicon, type Lexicon } from '../lexicon.js';
+import { getConfusion, type Candidate, type ConfusionKind } from './confusion.js';
+
+export interface SpellParams {
+  /** minimum normalised log-probability gain for a correction */
+  threshold: number;
+  /** extra gain a candidate must bring, by confusion kind */
+  prior: Record<ConfusionKind, number>;
+  /** context characters on each side of the position */
+  window: number;
+  /** how much of the candidate character's own frequency advantage is taken back out (0..1) */
+  freqNorm: number;
+  /** the word a fix completes must be at least this frequent in jieba's dictionary */
+  minWordFreq: number;
+  /** 1: a fix must complete a word of two or more characters; 0: a more likely single character may do */
+  requireWord: number;
+}
+
+export const DEFAULT_SPELL_PARAMS: SpellParams = {
+  threshold: 2,
+  prior: { sameTone: 0, otherTone: 2.5, shape: 4 },
+  window: 4,
+  freqNorm: 0,
+  minWordFreq: 1,
+  requireWord: 1,
+};
+
+export interface SpellFix {
+  /** UTF-16 offset in the input, [start, end) */
+  start: number;
+  end: number;
+  wrong: string;
+  fix: string;
+  kind: ConfusionKind;
+  /** normalised log-probability gain; higher is surer */
+  gain: number;
+  /** the word the fix completes, e.g. 一致 for 一至 */
+  word: string;
+}
+
+const HAN = /\p{Script=Han}/u;
+const UNKNOWN_CHAR_LOGP = Math.log(0.5);
+
+interface Scorer {
+  lex: Lexicon;
+  logTotal: number;
+}
+
+function wordLogP(s: Scorer, w: string): number | undefined {
+  const f = s.lex.freq.get(w);
+  if (f !== undefined) return Math.log(f) - s.logTotal;
+  if (w.length === 1) return UNKNOWN_CHAR_LOGP - s.logTotal;
+  return undefined;
+}
+
+/** Best segmentation log-probability of `chars` (single UTF-16 Han chars), and the word covering `focus`. */
+function segment(s: Scorer, chars: string[], focus: number): { score: number; word: string } {
+  const n = chars.length;
+  const best = new Float64Array(n + 1).fill(-Infinity);
+  const back = new Int32Array(n + 1);
+  best[0] = 0;
+  const maxLen = s.lex.maxWordLen;
+  for (let j = 1; j <= n; j++) {
+    let w = '';
+    for (let k = 1; k <= maxLen && j - k >= 0; k++) {
+      w = chars[j - k] + w;
+      const lp = wordLogP(s, w);
+      if (lp === undefined) continue;
+      const v = best[j - k]! + lp;
+      if (v > best[j]!) {
+        best[j] = v;
+        back[j] = j - k;
+      }
+    }
+  }
+  let word = chars[focus] ?? '';
+  for (let j = n; j > 0; j = back[j]!) {
+    const i = back[j]!;
+    if (i <= focus && focus < j) {
+      word = chars.slice(i, j).join('');
+      break;
+    }
+  }
+  return { score: best[n]!, word };
+}
+
+function singleLogP(s: Scorer, c: string): number {
+  return wordLogP(s, c)!;
+}
+
+interface Scored {
+  cand: Candidate;
+  gain: number;
+  word: string;
+}
+
+function bestCandidate(
+  s: Scorer,
+  chars: string[],
+  i: number,
+  cands: Candidate[],
+  p: SpellParams,
+): Scored | undefined {
+  const lo = Math.max(0, i - p.window);
+  const hi = Math.min(chars.length, i + p.window + 1);
+  const win = chars.slice(lo, hi);
+  const focus = i - lo;
+  const orig = chars[i]!;
+  const base = segment(s, win, focus).score;
+  let best: Scored | undefined;
+  for (const cand of cands) {
+    win[focus] = cand.char;
+    const r = segment(s, win, focus);
+    // Take out the plain frequency advantage of the candidate character itself.
+    const gain =
+      r.score - base - p.freqNorm * (singleLogP(s, cand.char) - singleLogP(s, orig)) - p.prior[cand.kind];
+    if ((r.word.length > 1 || !p.requireWord) && (!best || gain > best.gain) && (s.lex.freq.get(r.word) ?? 0) >= p.minWordFreq)
+      best = { cand, gain, word: r.word };
+  }
+  win[focus] = orig;
+  return best;
+}
+
+/** Find likely wrong characters in `text` and return fixes, sorted by position. */
+export function findWrongChars(text: string, params: SpellParams = DEFAULT_SPELL_PARAMS): SpellFix[] {
+  const s: Scorer = { lex: getLexicon(), logTotal: getLexicon().logTotal };
+  const conf = getConfusion();
+  const fixes: SpellFix[] = [];
+  // Work run by run: a run is a stretch of Han characters between punctuation or other scripts.
+  const runRe = /\p{Script=Han}+/gu;
+  for (let m = runRe.exec(text); m; m = runRe.exec(text)) {
+    const runStart = m.index;
+    const chars = [...m[0]];
+    // Han chars outside the BMP are rare; offsets below assume one UTF-16 unit per char, so skip such runs.
+    if (chars.length !== m[0].length || chars.length < 2) continue;
+    const proposals: Array<{ i: number } & Scored> = [];
+    for (let i = 0; i < chars.length; i++) {
+      const cands = conf.get(chars[i]!);
+      if (!cands || !HAN.test(chars[i]!)) continue;
+      const b = bestCandidate(s, chars, i, cands, params);
+      if (b && b.gain > params.threshold) proposals.push({ i, ...b });
+    }
+    proposals.sort((a, b) => b.gain - a.gain);
+    const changed = new Set<number>();
+    for (const pr of proposals) {
+      // A neighbouring fix changes this position's context: re-check it against the updated run.
+      const near = [...changed].some((c) => Math.abs(c - pr.i) <= params.window);
+      let chosen: Scored | undefined = pr;
+      if (near) {
+        chosen = bestCandidate(s, chars, pr.i, [pr.cand], params);
+        if (!chosen || chosen.gain <= params.threshold) continue;
+      }
+      const wrong = chars[pr.i]!;
+      chars[pr.i] = chosen.cand.char;
+      changed.add(pr.i);
+      fixes.push({
+        start: runStart + pr.i,
+        end: runStart + pr.i + 1,
+        wrong,
+        fix: chosen.cand.char,
+        kind: chosen.cand.kind,
+        gain: Math.round(chosen.gain * 100) / 100,
+        word: chosen.word,
+      });
+    }
+  }
+  return fixes.sort((a, b) => a.start - b.start);
+}
+
+/** Apply fixes (non-overlapping, single characters) to the text. */
+export function applyFixes(text: string, fixes: SpellFix[]): string {
+  let out = '';
+  let pos = 0;
+  for (const f of [...fixes].sort((a, b) => a.start - b.start)) {
+    out += text.slice(pos, f.start) + f.fix;
+    pos = f.end;
+  }
+  return out + text.slice(pos);
+}
+
+/** Correct one sentence or paragraph: the text with every detected wrong character replaced. */
+export function correctSpelling(text: string, params?: SpellParams): string {
+  return applyFixes(text, findWrongChars(text, params));
+}
