@@ -1,0 +1,111 @@
+// Words of the transcript (jieba with POS tags) with offsets, vocabulary richness, idioms and good words.
+import { getLexicon } from '../lexicon.js';
+
+export interface Token {
+  word: string;
+  tag: string;
+  start: number;
+  end: number;
+}
+
+export interface WordHit {
+  word: string;
+  start: number;
+  end: number;
+  /** why it counts: idiom (成语), set phrase (习用语), reduplicated (叠词), vivid (less common descriptive word) */
+  kind: 'idiom' | 'phrase' | 'reduplicated' | 'vivid';
+}
+
+export interface Vocabulary {
+  tokens: number;
+  /** distinct content words / content words, averaged over 100-word windows (length-independent MATTR) */
+  richness: number;
+  contentWords: number;
+  idioms: WordHit[];
+  goodWords: WordHit[];
+  /** share of adjectives and adverbs among content words: descriptive colour */
+  descriptiveShare: number;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+export function tokenize(text: string): Token[] {
+  const lex = getLexicon();
+  const out: Token[] = [];
+  let pos = 0;
+  for (const t of lex.tagText(text)) {
+    // jieba returns every input character in some token, so offsets are a running sum; guard anyway.
+    const at = text.indexOf(t.word, pos);
+    if (at < 0) continue;
+    out.push({ word: t.word, tag: t.tag, start: at, end: at + t.word.length });
+    pos = at + t.word.length;
+  }
+  return out;
+}
+
+const CONTENT = /^(n|v|a|d|i|l|z)/;
+const REDUP = /^(.)\1(.)\2$|^(.)(.)\4$|^(.)\5$/u; // AABB, ABB, AA
+
+function mattr(words: string[], win = 100): number {
+  if (words.length === 0) return 0;
+  if (words.length <= win) return new Set(words).size / words.length;
+  let sum = 0;
+  let n = 0;
+  const counts = new Map<string, number>();
+  for (let i = 0; i < words.length; i++) {
+    counts.set(words[i]!, (counts.get(words[i]!) ?? 0) + 1);
+    if (i >= win) {
+      const old = words[i - win]!;
+      const c = counts.get(old)! - 1;
+      if (c) counts.set(old, c);
+      else counts.delete(old);
+    }
+    if (i >= win - 1) {
+      sum += counts.size / win;
+      n++;
+    }
+  }
+  return sum / n;
+}
+
+export function analyzeVocabulary(tokens: Token[]): Vocabulary {
+  const lex = getLexicon();
+  const content = tokens.filter((t) => HAN.test(t.word) && CONTENT.test(t.tag));
+  const idioms: WordHit[] = [];
+  const good: WordHit[] = [];
+  const seen = new Set<string>();
+  let desc = 0;
+  for (const t of content) {
+    if (/^(a|ad|an|z)/.test(t.tag) || t.tag === 'd') desc++;
+    const len = [...t.word].length;
+    let kind: WordHit['kind'] | undefined;
+    if (t.tag === 'i' && len >= 4) kind = 'idiom';
+    else if (t.tag === 'l' && len >= 4) kind = 'phrase';
+    else if (len >= 3 && REDUP.test(t.word)) kind = 'reduplicated';
+    else if (len >= 2) {
+      // Less common (but real) descriptive words read as chosen with care; very rare ones are often
+      // segmentation noise, so both ends are bounded. Verbs must be rarer than adjectives to count.
+      const f = lex.freq.get(t.word) ?? 0;
+      if (/^(a|ad|an|z)$/.test(t.tag) && f >= 30 && f <= 1500) kind = 'vivid';
+      else if (/^(v|vd)$/.test(t.tag) && f >= 30 && f <= 300) kind = 'vivid';
+    }
+    if (!kind || seen.has(t.word)) continue;
+    seen.add(t.word);
+    const hit = { word: t.word, start: t.start, end: t.end, kind };
+    if (kind === 'idiom') idioms.push(hit);
+    good.push(hit);
+  }
+  return {
+    tokens: tokens.filter((t) => HAN.test(t.word)).length,
+    richness: round(mattr(content.map((t) => t.word))),
+    contentWords: content.length,
+    idioms,
+    goodWords: good,
+    descriptiveShare: round(content.length ? desc / content.length : 0),
+  };
+}
+
+export function round(x: number, digits = 3): number {
+  const k = 10 ** digits;
+  return Math.round(x * k) / k;
+}

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthResponse } from '../core/api/contracts/platform';
+import type { Database } from './db/database';
+import { errorHandler } from './plugins/error-handler';
+import { requestContext } from './plugins/request-context';
+import { responses, ok } from './routes/reply';
+import { authRoutes } from './routes/platform-system/auth';
+import { dictionaryRoutes } from './routes/platform-system/dictionary';
+import { menuRoutes } from './routes/platform-system/menus';
+import { userRoutes } from './routes/platform-system/users';
+import { autoCorrectionRoutes } from './routes/platform-management/auto-correction';
+import { messageRoutes } from './routes/platform-management/messages';
+import { schoolRoutes } from './routes/platform-management/school';
+import { buildServices } from './services/services';
+import type { ServiceDeps } from './services/deps';
+import { staticApp } from './static-app';
+
+export interface AppOptions {
+  database: Database;
+  deps: Omit<ServiceDeps, 'db'>;
+  englishHosts: string[];
+  nodeEnv: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the Vite build; defaults to ./dist beside the package. */
+  distDir?: string;
+  /** Extra origins allowed to call the API from a browser (partner portals). */
+  corsOrigins?: string[];
+}
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Builds the whole HTTP app without listening (tests use `app.inject` or listen on port 0). */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: ServiceDeps = { ...opts.deps, db: opts.database.db };
+  const services = buildServices(deps);
+
+  await app.register(errorHandler);
+  await app.register(requestContext, { deps, englishHosts: opts.englishHosts });
+  await app.register(cors, { origin: opts.corsOrigins?.length ? opts.corsOrigins : false, credentials: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'zhipi correction API', version: '0.1.0', description: 'Every call of the 智批 platform, generated from the route schemas.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/correction-api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', {
+        config: { public: true },
+        schema: { tags: ['health'], summary: 'Liveness and database kind', response: responses(healthResponse) },
+      }, async () => ok({ status: 'ok' as const, database: opts.database.kind, uptimeSeconds: Math.round(process.uptime()) }));
+
+      await api.register(
+        async (sys) => {
+          await sys.register(authRoutes, { services });
+          await sys.register(userRoutes, { services });
+          await sys.register(menuRoutes, { services });
+          await sys.register(dictionaryRoutes, { services });
+        },
+        { prefix: '/platform-system' },
+      );
+      await api.register(
+        async (mgmt) => {
+          await mgmt.register(schoolRoutes, { services });
+          await mgmt.register(messageRoutes, { services });
+          await mgmt.register(autoCorrectionRoutes, { services });
+        },
+        { prefix: '/platform-management' },
+      );
+    },
+    { prefix: '/correction-api' },
+  );
+
+  await app.register(staticApp, { distDir: opts.distDir ?? path.join(packageRoot, 'dist'), englishHosts: opts.englishHosts, nodeEnv: opts.nodeEnv });
+  return app;
+}

@@ -1,0 +1,38 @@
+import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../errors';
+
+/** The RSA key pair the client encrypts password fields with (spec §7). */
+export interface PasswordCipher {
+  /** SubjectPublicKeyInfo DER, Base64, for Web Crypto's importKey('spki'). */
+  publicKeySpki: string;
+  /** Decrypts a Base64 RSA-OAEP(SHA-256) field; a clear, localised 400 when it is not one. */
+  decrypt(base64: string): string;
+}
+
+function fromPrivateKey(privateKey: KeyObject): PasswordCipher {
+  return {
+    publicKeySpki: createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).toString('base64'),
+    decrypt(base64) {
+      try {
+        const buf = Buffer.from(base64, 'base64');
+        return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, buf).toString('utf8');
+      } catch {
+        throw new AppError(400, 'DECRYPT_FAILED', 'auth.decryptFailed', undefined, { show: true });
+      }
+    },
+  };
+}
+
+/** Loads the key pair from DATA_DIR (created on first start), or makes a throwaway one in memory. */
+export function loadPasswordCipher(dataDir?: string): PasswordCipher {
+  if (!dataDir) return fromPrivateKey(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+  const file = path.join(dataDir, 'password-rsa.pem');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+  }
+  return fromPrivateKey(createPrivateKey(readFileSync(file)));
+}

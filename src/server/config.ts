@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  ZHIPI_EN_HOSTS: z.string().default(''),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public URL printed at start; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  englishHosts: string[];
+  jwtSecret: Uint8Array;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: string;
+  publicUrl?: string;
+  seedDemo: boolean;
+}
+
+/** Thrown with every problem at once, so an operator fixes the environment in one go. */
+export class ConfigError extends Error {}
+
+/** Reads the JWT secret from DATA_DIR, creating it on first start so tokens survive restarts. */
+function persistedSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48);
+  writeFileSync(file, secret.toString('base64url'), { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment once, at start (conventions: config checked with a schema, failing loudly). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    englishHosts: e.ZHIPI_EN_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : persistedSecret(dataDir),
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    seedDemo: e.SEED_DEMO === 'true',
+  };
+}

@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { translate } from '../../core/i18n';
+import { AppError } from '../errors';
+
+/**
+ * One place turns every failure into the error envelope in the caller's language. Expected errors
+ * keep their status and key; anything else is a 500 whose details stay in the log, not the client.
+ */
+export const errorHandler = fp(async (app) => {
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const lang = req.lang ?? 'zh';
+    if (err instanceof AppError) {
+      const message = err.options.rawMessage ?? translate(lang, err.messageKey, err.params);
+      if (err.status >= 500) req.log.error({ err }, 'request failed');
+      return reply.status(err.status).send({
+        code: err.status,
+        error: err.error,
+        message,
+        ...(err.options.show ? { showMsg: message } : {}),
+        ...(err.options.details !== undefined ? { details: err.options.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const detail = err.validation
+        .map((v) => `${v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body'}: ${v.message}`)
+        .join('; ');
+      const message = translate(lang, 'error.validation', { detail });
+      return reply.status(400).send({ code: 400, error: 'VALIDATION', message, showMsg: message, details: err.validation });
+    }
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) {
+      const message = translate(lang, 'error.tooManyRequests', { seconds: 60 });
+      return reply.status(429).send({ code: 429, error: 'TOO_MANY_REQUESTS', message, showMsg: message });
+    }
+    if (status >= 400 && status < 500) {
+      const message = translate(lang, 'error.validation', { detail: err.message });
+      return reply.status(status).send({ code: status, error: (err as { code?: string }).code ?? 'BAD_REQUEST', message });
+    }
+    req.log.error({ err }, 'unexpected error');
+    const message = translate(lang, 'error.internal');
+    return reply.status(500).send({ code: 500, error: 'INTERNAL', message });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    // Browsers asking for a page outside the API land on the app's own 404 page.
+    if (!req.url.startsWith('/correction-api') && req.method === 'GET') return reply.redirect('/teaching/404');
+    const message = translate(req.lang ?? 'zh', 'error.notFound');
+    return reply.status(404).send({ code: 404, error: 'NOT_FOUND', message });
+  });
+});

@@ -1,0 +1,61 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { campuses, departments, identities, roles, schools } from '../db/schema';
+
+/** An identity joined with what the session and the role chooser show about it. */
+export interface IdentityView {
+  id: number;
+  userId: number;
+  schoolId: number;
+  schoolName: string;
+  roleId: number;
+  roleNameZh: string;
+  roleNameEn: string;
+  teacherName: string;
+  departmentName: string | null;
+  campusName: string | null;
+  isSchoolTeacher: boolean;
+  teacherVersion: number;
+  ssoSource: string | null;
+}
+
+const view = {
+  id: identities.id,
+  userId: identities.userId,
+  schoolId: identities.schoolId,
+  schoolName: schools.name,
+  roleId: identities.roleId,
+  roleNameZh: roles.nameZh,
+  roleNameEn: roles.nameEn,
+  teacherName: identities.teacherName,
+  departmentName: departments.name,
+  campusName: campuses.name,
+  isSchoolTeacher: identities.isSchoolTeacher,
+  teacherVersion: identities.teacherVersion,
+  ssoSource: identities.ssoSource,
+};
+
+function base(db: Executor) {
+  return db
+    .select(view)
+    .from(identities)
+    .innerJoin(schools, eq(schools.id, identities.schoolId))
+    .innerJoin(roles, eq(roles.id, identities.roleId))
+    .leftJoin(departments, eq(departments.id, identities.departmentId))
+    .leftJoin(campuses, eq(campuses.id, identities.campusId));
+}
+
+/** SQL for identities (teacher / department / role name per school). */
+export const identitiesRepo = {
+  listForUser(db: Executor, userId: number): Promise<IdentityView[]> {
+    return base(db).where(eq(identities.userId, userId)).orderBy(asc(identities.id));
+  },
+  async findForUser(db: Executor, userId: number, identityId: number): Promise<IdentityView | undefined> {
+    const [row] = await base(db).where(and(eq(identities.userId, userId), eq(identities.id, identityId)));
+    return row;
+  },
+  async create(db: Executor, values: typeof identities.$inferInsert) {
+    const [row] = await db.insert(identities).values(values).returning();
+    return row!;
+  },
+};

@@ -1,0 +1,23 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { notifications } from '../db/schema';
+
+/** SQL for a user's notifications (spec §3: isRead 0 unread, 1 read). */
+export const notificationsRepo = {
+  list(db: Executor, userId: number, unreadOnly: boolean) {
+    const where = unreadOnly ? and(eq(notifications.userId, userId), eq(notifications.isRead, 0)) : eq(notifications.userId, userId);
+    return db.select().from(notifications).where(where).orderBy(desc(notifications.updatedAt), desc(notifications.id)).limit(200);
+  },
+  /** Marks only the caller's own notifications; ids of others are ignored, not an error leak. */
+  async markRead(db: Executor, userId: number, ids: number[]): Promise<number> {
+    const rows = await db
+      .update(notifications)
+      .set({ isRead: 1, updatedAt: sql`now()` })
+      .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids), eq(notifications.isRead, 0)))
+      .returning({ id: notifications.id });
+    return rows.length;
+  },
+  async create(db: Executor, values: typeof notifications.$inferInsert): Promise<void> {
+    await db.insert(notifications).values(values);
+  },
+};

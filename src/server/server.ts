@@ -1,0 +1,79 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { loadPasswordCipher } from './auth/rsa-keys';
+import { TokenSigner } from './auth/tokens';
+import { seedReferenceData } from './seed/reference-data';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './seed/demo-school';
+import { developmentSmsProvider } from './services/sms-provider';
+
+/** The only file that listens: read config, open the database, seed, serve, shut down cleanly. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = pino({ level: config.logLevel, ...(config.nodeEnv === 'development' && process.stdout.isTTY ? {} : {}) });
+  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  await seedReferenceData(database.db);
+  if (config.seedDemo) await seedDemoSchool(database.db);
+
+  const app = await buildApp({
+    database,
+    deps: {
+      signer: new TokenSigner(config.jwtSecret),
+      cipher: loadPasswordCipher(config.dataDir),
+      sms: developmentSmsProvider(() => database.db, logger),
+      now: () => new Date(),
+    },
+    englishHosts: config.englishHosts,
+    nodeEnv: config.nodeEnv,
+    logger: logger,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  const lines = [
+    '',
+    `  智批 zhipi is running on ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`,
+    `  App:      ${url}/teaching/`,
+    `  English:  http://en.localhost:${port}/teaching/`,
+    `  API docs: ${url}/correction-api/docs`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(13)} ${a.note}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,15 @@
+import type { Db } from '../db/database';
+import type { PasswordCipher } from '../auth/rsa-keys';
+import type { TokenSigner } from '../auth/tokens';
+import type { SmsProvider } from './sms-provider';
+
+/** What services need from the outside, passed in so tests can build the app without globals. */
+export interface ServiceDeps {
+  db: Db;
+  signer: TokenSigner;
+  cipher: PasswordCipher;
+  sms: SmsProvider;
+  now: () => Date;
+  /** Text of the next image captcha (random by default; tests pin it to solve the image). */
+  captchaText?: () => string;
+}

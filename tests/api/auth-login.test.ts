@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { databaseKinds } from '../helpers/test-database';
+
+const LOGIN = '/correction-api/platform-system/auth/loginTeacher';
+const INFO = '/correction-api/platform-system/auth/info';
+
+describe.each(databaseKinds())('sign-in on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('serves the RSA public key the client encrypts passwords with', async () => {
+    const res = await t.call('GET', '/correction-api/platform-system/auth/publicKey');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ algorithm: 'RSA-OAEP-256' });
+    expect(res.json().data.publicKey.length).toBeGreaterThan(300);
+  });
+
+  it('signs teacher01 in and returns a token with the session user and current permissions', async () => {
+    const res = await t.call('POST', LOGIN, { body: { username: 'teacher01', password: await t.encrypt('Zhipi@2026') } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.code).toBe(200);
+    expect(body.data.token).toMatch(/^ey/);
+    expect(body.data.chooseIdentity).toBe(false);
+    expect(body.data.user).toMatchObject({ username: 'teacher01', roleId: 2, realname: '王老师', schoolName: '智批实验学校', limit: { status: 0 } });
+    expect(body.data.user.currentPermission).toEqual(expect.arrayContaining(['workbench', 'class', 'task', 'taskBasis']));
+  });
+
+  it('refuses a wrong password with a message in the caller’s language', async () => {
+    const zh = await t.call('POST', LOGIN, { body: { username: 'classrole01', password: await t.encrypt('wrong-pass1') }, ip: '127.1.0.1' });
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json()).toMatchObject({ error: 'BAD_CREDENTIALS', message: '用户名或密码错误', showMsg: '用户名或密码错误' });
+    const en = await t.call('POST', LOGIN, { body: { username: 'classrole01', password: await t.encrypt('wrong-pass1') }, ip: '127.1.0.1', lang: 'en' });
+    expect(en.json().message).toBe('Wrong username or password');
+  });
+
+  it('refuses a password that was not encrypted with the server key', async () => {
+    const res = await t.call('POST', LOGIN, { body: { username: 'teacher01', password: Buffer.from('Zhipi@2026Zhipi@2026').toString('base64') } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('DECRYPT_FAILED');
+  });
+
+  it('rejects a malformed body with a readable validation message', async () => {
+    const res = await t.call('POST', LOGIN, { body: { username: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('VALIDATION');
+    expect(res.json().message).toContain('请求参数有误');
+  });
+
+  it('demands the image captcha after three failures on an account, and accepts it solved', async () => {
+    const ip = '127.2.0.1';
+    const wrong = async () => t.call('POST', LOGIN, { body: { username: 'principal01', password: await t.encrypt('nope-nope1') }, ip });
+    await wrong();
+    await wrong();
+    const third = await wrong();
+    expect(third.json().details).toEqual({ captchaRequired: true });
+
+    const right = await t.encrypt('Zhipi@2026');
+    const noCaptcha = await t.call('POST', LOGIN, { body: { username: 'principal01', password: right }, ip });
+    expect(noCaptcha.json()).toMatchObject({ error: 'CAPTCHA_REQUIRED', message: '请输入图形验证码' });
+
+    const captcha = (await t.call('GET', '/correction-api/platform-system/auth/code')).json().data;
+    expect(captcha.img).toMatch(/^data:image\/svg\+xml;base64,/);
+    const badCaptcha = await t.call('POST', LOGIN, { body: { username: 'principal01', password: right, captchaId: captcha.uuid, captchaCode: 'XXXX' }, ip });
+    expect(badCaptcha.json().error).toBe('CAPTCHA_WRONG');
+
+    const fresh = (await t.call('GET', '/correction-api/platform-system/auth/code')).json().data;
+    const ok = await t.call('POST', LOGIN, { body: { username: 'principal01', password: right, captchaId: fresh.uuid, captchaCode: 'k7px' }, ip });
+    expect(ok.statusCode).toBe(200);
+    // a captcha is single-use
+    const reuse = await t.call('POST', LOGIN, { body: { username: 'principal01', password: await t.encrypt('bad-again1'), captchaId: fresh.uuid, captchaCode: 'K7PX' }, ip });
+    expect(reuse.json().error).toBe('BAD_CREDENTIALS');
+  });
+
+  it('locks an account for a while after ten failures', async () => {
+    let last;
+    for (let i = 0; i < 11; i++) {
+      const captcha = (await t.call('GET', '/correction-api/platform-system/auth/code')).json().data;
+      last = await t.call('POST', LOGIN, {
+        body: { username: 'headmaster01', password: await t.encrypt(`bad-pass-${i}x`), captchaId: captcha.uuid, captchaCode: 'K7PX' },
+        ip: `127.3.0.${i + 1}`,
+      });
+    }
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json()).toMatchObject({ error: 'ACCOUNT_LOCKED' });
+    expect(last!.json().message).toMatch(/账号已临时锁定/);
+  });
+
+  it('answers 401 to a missing, malformed or forged token', async () => {
+    expect((await t.call('GET', INFO)).statusCode).toBe(401);
+    expect((await t.call('GET', INFO, { token: 'garbage' })).statusCode).toBe(401);
+    const forged = 'eyJhbGciOiJIUzI1NiJ9.eyJ1aWQiOjEsImp0aSI6IjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMCJ9.c2lnbmF0dXJl';
+    const res = await t.call('GET', INFO, { token: forged });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 401, message: '登录失效，请重新登录' });
+  });
+
+  it('returns the session user from auth/info and revokes the token at logout', async () => {
+    const token = await t.login('teacher01');
+    const info = await t.call('GET', INFO, { token });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data).toMatchObject({ username: 'teacher01', roleId: 2, signedInVia: 'password', ssoSource: null, identityCount: 1 });
+    const out = await t.call('DELETE', '/correction-api/platform-system/auth/logout', { token });
+    expect(out.statusCode).toBe(200);
+    expect((await t.call('GET', INFO, { token })).statusCode).toBe(401);
+  });
+
+  it('answers the health route without a token', async () => {
+    const res = await t.call('GET', '/correction-api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'ok', database: kind });
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import type { Database } from '../../src/server/db/database';
+import { loadPasswordCipher } from '../../src/server/auth/rsa-keys';
+import { TokenSigner } from '../../src/server/auth/tokens';
+import { seedReferenceData } from '../../src/server/seed/reference-data';
+import { DEMO_PASSWORD, seedDemoSchool } from '../../src/server/seed/demo-school';
+import type { SmsProvider } from '../../src/server/services/sms-provider';
+import { encryptPassword } from '../../src/core/security/encrypt-password';
+import { createTestDatabase, type DbKind } from './test-database';
+
+export interface SentSms {
+  phone: string;
+  message: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  sms: SentSms[];
+  clock: { offsetMs: number };
+  encrypt(plain: string): Promise<string>;
+  /** Signs a demo account in and returns its token. */
+  login(username: string, password?: string): Promise<string>;
+  call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, opts?: { token?: string; body?: unknown; lang?: 'zh' | 'en'; ip?: string }): Promise<LightMyRequestResponse>;
+  lastSmsCode(phone: string): string;
+  close(): Promise<void>;
+}
+
+/** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
+export async function createTestApp(kind: DbKind): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  await seedReferenceData(database.db);
+  await seedDemoSchool(database.db);
+  const sms: SentSms[] = [];
+  const smsProvider: SmsProvider = { send: async (phone, message) => void sms.push({ phone, message }) };
+  const cipher = loadPasswordCipher();
+  const clock = { offsetMs: 0 };
+  const app = await buildApp({
+    database,
+    deps: { signer: new TokenSigner(new TextEncoder().encode('test-secret-test-secret-test-secret!')), cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX' },
+    englishHosts: ['english.example'],
+    nodeEnv: 'test',
+  });
+  await app.ready();
+  const encrypt = (plain: string) => encryptPassword(plain, cipher.publicKeySpki);
+
+  const call: TestApp['call'] = (method, url, opts = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        'accept-language': opts.lang === 'en' ? 'en' : 'zh-CN',
+      },
+      remoteAddress: opts.ip ?? '127.0.0.1',
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+
+  return {
+    app,
+    database,
+    sms,
+    clock,
+    encrypt,
+    call,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await call('POST', '/correction-api/platform-system/auth/loginTeacher', { body: { username, password: await encrypt(password) }, ip: `127.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
+      return res.json().data.token as string;
+    },
+    lastSmsCode(phone) {
+      const msg = [...sms].reverse().find((s) => s.phone === phone);
+      const code = msg?.message.match(/\d{6}/)?.[0];
+      if (!code) throw new Error(`no SMS code sent to ${phone}`);
+      return code;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
