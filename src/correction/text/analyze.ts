@@ -1,6 +1,6 @@
 // The whole text analysis of one transcript: the single source every score, comment, note and flag
 // is derived from. Offsets are UTF-16 indexes [start, end) into the transcript as given.
-import { findWrongChars, type SpellFix } from '../spelling/spellcheck.js';
+import { ESSAY_SPELL_PARAMS, findWrongChars, type SpellFix } from '../spelling/spellcheck.js';
 import { analyzeDialogueAndDescription, type DialogueAndDescription } from './description.js';
 import { detectGenre, type GenreResult } from './genre.js';
 import { expectedLength, longSentenceLimit, type LengthExpectation } from './grade.js';
@@ -126,7 +126,7 @@ export function analyzeText(input: AnalyzeInput): TextAnalysis {
   const rhetoric = findRhetoric(sentences);
   const dialogue = analyzeDialogueAndDescription(body, tokens);
   dialogue.quotes = dialogue.quotes.map((q) => ({ ...q, start: q.start + bodyStart, end: q.end + bodyStart }));
-  const wrongChars = findWrongChars(body).map((f) => ({ ...f, start: f.start + bodyStart, end: f.end + bodyStart }));
+  const wrongChars = findWrongChars(body, ESSAY_SPELL_PARAMS).map((f) => ({ ...f, start: f.start + bodyStart, end: f.end + bodyStart }));
   const genre = detectGenre(body, hanCount, paragraphs, sentences, title);
   const exp = expectedLength(input.grade);
   const relevance = analyzeRelevance(title || titleLine?.text || '', body, bodyStart, input.requirements ?? [], {

@@ -25,6 +25,12 @@ export interface Vocabulary {
   goodWords: WordHit[];
   /** share of adjectives and adverbs among content words: descriptive colour */
   descriptiveShare: number;
+  /** share of content words rarer than 1000 in jieba's corpus counts: lexical sophistication */
+  rareShare: number;
+  /** mean natural-log corpus frequency of content words (lower = more literary word choice) */
+  meanLogFreq: number;
+  /** four-character words (idioms and set phrases) per 1000 words: high values read as formulaic */
+  fourCharRate: number;
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -95,13 +101,17 @@ export function analyzeVocabulary(tokens: Token[]): Vocabulary {
     if (kind === 'idiom') idioms.push(hit);
     good.push(hit);
   }
+  const han = tokens.filter((t) => HAN.test(t.word));
   return {
-    tokens: tokens.filter((t) => HAN.test(t.word)).length,
+    tokens: han.length,
     richness: round(mattr(content.map((t) => t.word))),
     contentWords: content.length,
     idioms,
     goodWords: good,
     descriptiveShare: round(content.length ? desc / content.length : 0),
+    rareShare: round(content.length ? content.filter((t) => (lex.freq.get(t.word) ?? 0) < 1000).length / content.length : 0),
+    meanLogFreq: round(content.length ? content.reduce((a, t) => a + Math.log(lex.freq.get(t.word) ?? 1), 0) / content.length : 0),
+    fourCharRate: round(han.length ? (han.filter((t) => t.word.length === 4).length / han.length) * 1000 : 0, 1),
   };
 }
 
