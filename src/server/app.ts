@@ -49,6 +49,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const deps: ServiceDeps = { ...opts.deps, db: opts.database.db };
   const services = buildServices(deps);
 
+  // The API docs are public like the sign-in calls; public routes are documented without the bearer requirement.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/correction-api/docs')) route.config = { ...route.config, public: true };
+    if (route.config?.public && route.schema) route.schema = { ...route.schema, security: [] };
+  });
   await app.register(errorHandler);
   await app.register(requestContext, { deps, englishHosts: opts.englishHosts });
   await app.register(cors, { origin: opts.corsOrigins?.length ? opts.corsOrigins : false, credentials: false });

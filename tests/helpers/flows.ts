@@ -1,0 +1,65 @@
+import { identitiesRepo } from '../../src/server/repositories/identities';
+import { usersRepo } from '../../src/server/repositories/users';
+import type { TestApp } from './test-app';
+
+export const SYS = '/correction-api/platform-system';
+export const MGMT = '/correction-api/platform-management';
+
+/** The captcha text the test app pins (see createTestApp's captchaText). */
+export const CAPTCHA_ANSWER = 'K7PX';
+
+let phoneSeq = 0;
+/** A mobile number no seeded account uses, unique within the test process. */
+export function freshPhone(): string {
+  phoneSeq += 1;
+  return `139${String(process.pid % 10_000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`;
+}
+
+/** An image captcha solved through `auth/verify`, ready to buy one SMS code. */
+export async function verifiedCaptcha(t: TestApp): Promise<string> {
+  const captcha = await t.call('POST', `${SYS}/auth/getImageVerificationCode`);
+  if (captcha.statusCode !== 200) throw new Error(`captcha failed: ${captcha.body}`);
+  const uuid = captcha.json().data.uuid as string;
+  const verified = await t.call('POST', `${SYS}/auth/verify`, { body: { uuid, code: CAPTCHA_ANSWER } });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+  return uuid;
+}
+
+/** Captcha, then an SMS code for the purpose; returns the code the SMS sink received. */
+export async function smsCodeFor(t: TestApp, phone: string, purpose: 'login' | 'register' | 'reset'): Promise<string> {
+  const uuid = await verifiedCaptcha(t);
+  const res =
+    purpose === 'reset'
+      ? await t.call('GET', `${SYS}/auth/verificationCode?phone=${phone}&uuid=${uuid}`)
+      : await t.call('POST', `${SYS}/auth/smsCode`, { body: { phone, uuid, purpose } });
+  if (res.statusCode !== 200) throw new Error(`SMS code for ${phone} (${purpose}) failed: ${res.body}`);
+  return t.lastSmsCode(phone);
+}
+
+export interface RegisteredTeacher {
+  username: string;
+  phone: string;
+  password: string;
+  userId: number;
+}
+
+/** Registers a teacher in the demo school through the HTTP API (SMS code, invitation code ZHIPI2026). */
+export async function registerTeacher(t: TestApp, prefix: string, password = 'Start2026pass'): Promise<RegisteredTeacher> {
+  const phone = freshPhone();
+  const username = `${prefix}${phone.slice(-6)}`;
+  const code = await smsCodeFor(t, phone, 'register');
+  const res = await t.call('POST', `${SYS}/auth/register`, {
+    body: { username, realname: '测试老师', phone, code, password: await t.encrypt(password), schoolCode: 'ZHIPI2026' },
+  });
+  if (res.statusCode !== 200) throw new Error(`register ${username} failed: ${res.body}`);
+  const user = await usersRepo.findByUsername(t.database.db, username);
+  return { username, phone, password, userId: user!.id };
+}
+
+/** A registered teacher who also holds a headmaster identity in the same school (like multi01). */
+export async function registerMultiIdentityTeacher(t: TestApp, prefix: string): Promise<RegisteredTeacher & { teacherIdentityId: number; headmasterIdentityId: number; schoolId: number }> {
+  const teacher = await registerTeacher(t, prefix);
+  const [first] = await identitiesRepo.listForUser(t.database.db, teacher.userId);
+  const head = await identitiesRepo.create(t.database.db, { userId: teacher.userId, schoolId: first!.schoolId, roleId: 6, teacherName: '测试校长' });
+  return { ...teacher, teacherIdentityId: first!.id, headmasterIdentityId: head.id, schoolId: first!.schoolId };
+}
