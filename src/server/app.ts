@@ -26,7 +26,8 @@ export interface AppOptions {
   deps: Omit<ServiceDeps, 'db'>;
   englishHosts: string[];
   nodeEnv: string;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger to use; none means silent (tests). */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Folder of the Vite build; defaults to ./dist beside the package. */
   distDir?: string;
   /** Extra origins allowed to call the API from a browser (partner portals). */
@@ -38,7 +39,7 @@ const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Builds the whole HTTP app without listening (tests use `app.inject` or listen on port 0). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

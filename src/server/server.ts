@@ -20,7 +20,7 @@ async function main() {
     }
     throw err;
   }
-  const logger = pino({ level: config.logLevel, ...(config.nodeEnv === 'development' && process.stdout.isTTY ? {} : {}) });
+  const logger = pino({ level: config.logLevel });
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   await seedReferenceData(database.db);
   if (config.seedDemo) await seedDemoSchool(database.db);
@@ -35,7 +35,7 @@ async function main() {
     },
     englishHosts: config.englishHosts,
     nodeEnv: config.nodeEnv,
-    logger: logger,
+    loggerInstance: logger,
   });
 
   let closing = false;

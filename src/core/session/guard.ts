@@ -38,6 +38,8 @@ export function decideNavigation(path: string, fullPath: string, state: GuardSta
     return { kind: 'redirect', to: loginRedirect(fullPath) };
   }
   if (route.path === LOGIN_PATH) return { kind: 'redirect', to: fullPath, logout: true };
+  // Open pages outside the main layout (loading, errors, public reports) need no session data.
+  if (route.open && route.layout !== 'main') return { kind: 'allow', route };
   if (!state.loaded) return { kind: 'load' };
 
   if (state.limitStatus === LIMIT_STATUS.expired) {

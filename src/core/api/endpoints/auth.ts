@@ -25,7 +25,7 @@ export function authApi(client: ApiClient) {
     loginCaptcha: () => client.get<Out<typeof c.captchaResponse>>(`${SYS}/auth/code`),
     imageVerificationCode: () => client.post<Out<typeof c.captchaResponse>>(`${SYS}/auth/getImageVerificationCode`),
     verifyCaptcha: (input: Out<typeof c.verifyCaptchaBody>) => client.post<{ verified: true }>(`${SYS}/auth/verify`, input, { silent: true }),
-    smsCode: (input: Out<typeof c.smsCodeBody>) => client.post<Out<typeof c.smsSentResponse>>(`${SYS}/auth/smsCode`, input, { silent: true }),
+    smsCode: (input: Out<typeof c.smsCodeBody> & { purpose?: 'login' | 'register' }) => client.post<Out<typeof c.smsSentResponse>>(`${SYS}/auth/smsCode`, input, { silent: true }),
     resetCode: (input: Out<typeof c.verificationCodeQuery>) =>
       client.get<Out<typeof c.smsSentResponse>>(`${SYS}/auth/verificationCode`, { query: input, silent: true }),
     teacherRoles: () => client.get<Out<typeof c.identity>[]>(`${SYS}/auth/getTeacherRoles`),

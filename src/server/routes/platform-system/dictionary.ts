@@ -7,16 +7,17 @@ import { ok, responses } from '../reply';
 
 const tags = ['platform-system: dictionary'];
 
-/** `/platform-system/api/dictDetail[/map]`: shared code lists (grades, genres, semesters...). */
+/**
+ * `/platform-system/api/dictDetail[/map]`: shared code lists (grades, genres, semesters...). Not served to an
+ * expired school: the /expired page needs none of them (spec §4, default deny).
+ */
 export const dictionaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const db = services.deps.db;
   app.get('/api/dictDetail', {
-    config: { allowExpired: true },
     schema: { tags, summary: 'Items of one dictionary', querystring: c.dictQuery, response: responses(z.array(c.dictItem)) },
   }, async (req) => ok(await dictionaryRepo.list(db, req.query.dictName, req.lang)));
 
   app.get('/api/dictDetail/map', {
-    config: { allowExpired: true },
     schema: { tags, summary: 'Items of several dictionaries (comma-separated names), keyed by name', querystring: c.dictMapQuery, response: responses(z.record(z.string(), z.array(c.dictItem))) },
   }, async (req) => {
     const names = [...new Set(req.query.dictName.split(',').map((n) => n.trim()).filter(Boolean))];

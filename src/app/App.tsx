@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import { BrowserRouter } from 'react-router-dom';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { PRIMARY_COLOR } from '../core/constants';
+import { I18nProvider } from '../views/i18n/i18n-context';
+import { AppContext, type AppContextValue } from './app-context';
+import { BASE_PATH, notifier } from './boot/app-services';
+import { Shell } from './shell/Shell';
+import './global.css';
+
+/** Connects the API client's error sink to antd's message API once <App> exists. */
+function NotifierBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    notifier.error = (text) => void message.error(text);
+  }, [message]);
+  return null;
+}
+
+export function App({ services }: { services: AppContextValue }) {
+  const lang = services.config.lang;
+  dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
+  return (
+    <ConfigProvider
+      locale={lang === 'en' ? enUS : zhCN}
+      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR, borderRadius: 6 } }}
+    >
+      <AntApp>
+        <NotifierBridge />
+        <I18nProvider lang={lang}>
+          <AppContext.Provider value={services}>
+            <BrowserRouter basename={BASE_PATH}>
+              <Shell />
+            </BrowserRouter>
+          </AppContext.Provider>
+        </I18nProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
