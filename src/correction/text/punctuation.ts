@@ -51,7 +51,7 @@ export function findPunctuationIssues(text: string, paragraphs: Paragraph[], sen
       out.push({ kind: 'unbalancedQuote', start: p.start + at, end: p.start + at + 1, found: opens > closes ? '“' : '”' });
     }
     // A paragraph (longer than a heading) that stops without 。！？… or a closing quote.
-    if (p.hanCount > 15 && !/[。！？!?…”’」』）)—]$/u.test(p.text)) {
+    if (p.hanCount > 15 && !/[。！？!?…”’」』）)—]$/u.test(p.text) && !/题记$/.test(p.text)) {
       out.push({ kind: 'missingEnd', start: p.end - 1, end: p.end, found: p.text.slice(-1), fix: p.text.slice(-1) + '。' });
     }
   }

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// zhipi CLI: runs the local correction engine on text files.
+//   zhipi correct <files...> [--title T] [--grade N] [--genre G] [--requirements "1. ...;2. ..."]
+//                 [--score-type 1-4] [--dimensions a,b,c,d] [--difficulty 0|1] [--lang zh|en] [--json]
+//   zhipi spellcheck <file>     one sentence per line in, one corrected line out
+// The engine is TypeScript; tsx loads it, so the CLI runs from a checkout without a build step.
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { register } from 'tsx/esm/api';
+
+register();
+const engine = await import('../src/correction/index.ts');
+
+const USAGE = `usage:
+  zhipi correct <text files...> [--title T] [--grade N] [--genre G] [--requirements "1. ...;2. ..."]
+                [--score-type 1-4] [--dimensions a,b,c,d] [--difficulty 0|1] [--lang zh|en] [--json]
+  zhipi spellcheck <file>`;
+
+const IMAGE_EXT = new Set(['.png', '.jpg', '.jpeg', '.bmp', '.gif', '.webp', '.tif', '.tiff', '.heic', '.pdf']);
+
+function fail(msg) {
+  process.stderr.write(`zhipi: ${msg}\n`);
+  process.exit(2);
+}
+
+/** "1. 写一件事;2. 不少于600字" -> ["写一件事", "不少于600字"] */
+function parseRequirements(s) {
+  if (!s) return [];
+  return s
+    .split(/[;；\n]/)
+    .map((r) => r.replace(/^\s*\d+\s*[.、．)]\s*/, '').trim())
+    .filter(Boolean);
+}
+
+async function correct(argv) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      title: { type: 'string' },
+      grade: { type: 'string' },
+      genre: { type: 'string' },
+      requirements: { type: 'string' },
+      'score-type': { type: 'string' },
+      dimensions: { type: 'string' },
+      difficulty: { type: 'string' },
+      lang: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (!positionals.length) fail(`no input files\n${USAGE}`);
+  const scoreType = values['score-type'] ? Number(values['score-type']) : 3;
+  if (![1, 2, 3, 4].includes(scoreType)) fail('--score-type must be 1, 2, 3 or 4');
+  const grade = values.grade !== undefined ? Number(values.grade) : undefined;
+  if (grade !== undefined && !(Number.isInteger(grade) && grade >= 1 && grade <= 12)) fail('--grade must be 1-12 (10-12 = senior high 1-3)');
+  const lang = values.lang === 'en' ? 'en' : 'zh';
+  const results = [];
+  for (const file of positionals) {
+    if (IMAGE_EXT.has(extname(file).toLowerCase())) fail(`${file}: OCR is not available yet; pass a .txt transcript`);
+    let transcript;
+    try {
+      transcript = readFileSync(file, 'utf8');
+    } catch (e) {
+      fail(`${file}: ${e.message}`);
+    }
+    try {
+      const r = await engine.correctText({
+        transcript,
+        ...(values.title !== undefined ? { title: values.title } : {}),
+        ...(grade !== undefined ? { grade } : {}),
+        ...(values.genre !== undefined ? { genre: values.genre } : {}),
+        requirements: parseRequirements(values.requirements),
+        scoreType,
+        dimensions: values.dimensions ? values.dimensions.split(/[,，]/) : [],
+        difficulty: values.difficulty === '1' ? 1 : 0,
+        lang,
+      });
+      results.push({ file, ...r });
+    } catch (e) {
+      if (e instanceof engine.CorrectionInputError) fail(lang === 'zh' ? e.zh : e.en);
+      throw e;
+    }
+  }
+  if (values.json) {
+    process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+    return;
+  }
+  for (const r of results) {
+    const lines = [`# ${r.file}  ${r.title}`];
+    if (r.score) lines.push(`${r.score.label}  (${r.score.percent}/100, ${r.score.band})`);
+    else lines.push(r.message ?? '');
+    for (const f of r.flags) lines.push(`! ${f.label}: ${f.evidence}`);
+    lines.push('', r.comments.overall);
+    for (const d of r.comments.dimensions) lines.push(`- ${d.text}`);
+    for (const p of r.comments.paragraphs) lines.push(`  ${p.text}`);
+    for (const n of r.notes) lines.push(`  [${n.start}-${n.end}] ${n.message}`);
+    process.stdout.write(lines.join('\n') + '\n\n');
+  }
+}
+
+function spellcheck(argv) {
+  const [file] = argv;
+  if (!file) fail(`no input file\n${USAGE}`);
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    fail(`${file}: ${e.message}`);
+  }
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const out = lines.map((l) => engine.correctSpelling(l.replace(/\r$/, '')));
+  process.stdout.write(out.join('\n') + (out.length ? '\n' : ''));
+}
+
+const [cmd, ...rest] = process.argv.slice(2);
+if (cmd === 'correct') await correct(rest);
+else if (cmd === 'spellcheck') spellcheck(rest);
+else {
+  process.stdout.write(USAGE + '\n');
+  process.exit(cmd && cmd !== '--help' && cmd !== '-h' ? 2 : 0);
+}

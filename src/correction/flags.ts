@@ -1,0 +1,35 @@
+// The twelve abnormal flags of spec §4 as stable string codes with zh/en labels. Only the text-based
+// ones are raised in src/correction/text-flags.ts; image, OCR, render and model-service flags are
+// raised by their own stages but share these codes so the server stores one vocabulary.
+
+export const ABNORMAL_FLAGS = {
+  AI_SERVICE_FAILED: { zh: 'AI服务调用失败', en: 'AI service call failed', source: 'service' },
+  MISSING_PAGE: { zh: '缺页', en: 'Missing page', source: 'image' },
+  FLIPPED_PAGE: { zh: '疑似翻页', en: 'Suspected flipped page', source: 'image' },
+  OFF_TOPIC: { zh: '疑似偏题', en: 'Suspected off-topic', source: 'text' },
+  SKEWED_IMAGE: { zh: '图片歪斜', en: 'Skewed image', source: 'image' },
+  ABNORMAL_IMAGE: { zh: '疑似非正常作文图片', en: 'Possibly not a normal essay image', source: 'image' },
+  MISSING_COMMENT_INFO: { zh: '评语信息缺失', en: 'Missing comment info', source: 'text' },
+  TEXT_RECOGNITION_FAILED: { zh: '文字识别失败', en: 'Text recognition failed', source: 'text' },
+  GENRE_MISMATCH: { zh: '文体与写作要求不符', en: 'Genre mismatch with writing requirements', source: 'text' },
+  RENDER_FAILED: { zh: '渲染失败', en: 'Render failed', source: 'render' },
+  INCOMPLETE_ESSAY: { zh: '疑似语文作文不完整', en: 'Suspected incomplete Chinese essay', source: 'text' },
+  NOT_ESSAY_PICTURE: { zh: '非作文图片', en: 'Not an essay picture', source: 'image' },
+} as const satisfies Record<string, { zh: string; en: string; source: 'text' | 'image' | 'service' | 'render' }>;
+
+export type AbnormalFlagCode = keyof typeof ABNORMAL_FLAGS;
+
+export const ABNORMAL_FLAG_CODES = Object.keys(ABNORMAL_FLAGS) as AbnormalFlagCode[];
+
+export interface FlagHit {
+  code: AbnormalFlagCode;
+  label: string;
+  /** what in the essay raised the flag, in the result's language */
+  evidence: string;
+  /** transcript ranges behind the flag, UTF-16 [start, end) */
+  ranges: Array<[number, number]>;
+}
+
+export function flagLabel(code: AbnormalFlagCode, lang: 'zh' | 'en'): string {
+  return ABNORMAL_FLAGS[code][lang];
+}

@@ -1,0 +1,125 @@
+// The local (offline) essay scorer: the calibrated total, rule adjustments the calibration data
+// cannot teach (short, off-topic, repetitive essays), difficulty, and per-dimension scores with evidence.
+import type { TextAnalysis } from '../text/analyze.js';
+import { CALIBRATION } from './calibration.js';
+import { DIMENSIONS, scoreDimension, type DimensionId, type Evidence } from './dimensions.js';
+import { extractFeatures, type Features } from './features.js';
+import { applyDifficulty, gradeBand, showScore, type Difficulty, type GradeBand, type ScoreType, type ShownScore } from './scales.js';
+
+export interface ScoringStandard {
+  scoreType: ScoreType;
+  /** 4-8 dimensions for types 1, 2, 4; for type 3 the breakdown shown under the single score */
+  dimensions: DimensionId[];
+  difficulty: Difficulty;
+  /** type 3 only: the full mark (the standard's single option), default 100 */
+  fullMark?: number;
+}
+
+export interface DimensionScore extends ShownScore {
+  id: DimensionId;
+  name: string;
+  /** 0-100 internal score */
+  percent: number;
+  evidence: Evidence[];
+}
+
+export interface ScoreResult extends ShownScore {
+  scoreType: ScoreType;
+  difficulty: Difficulty;
+  percent: number;
+  band: GradeBand;
+  dimensions: DimensionScore[];
+  /** how the total was reached: the calibrated base and each rule adjustment */
+  evidence: Evidence[];
+  scorer: string;
+}
+
+/** Scores an analysed essay. The local one is the default; a model-service scorer can implement this too. */
+export interface EssayScorer {
+  readonly name: string;
+  score(analysis: TextAnalysis, standard: ScoringStandard, lang: 'zh' | 'en'): Promise<ScoreResult>;
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x));
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+/** The calibrated 100-point estimate from the features (see bench/correction/calibrate.ts). */
+export function calibratedScore(f: Features): number {
+  const c = CALIBRATION;
+  let z = 0;
+  c.features.forEach((name, j) => {
+    const raw = f[name];
+    const v = (c.logFeatures as readonly string[]).includes(name) ? Math.log1p(raw) : raw;
+    // Features far outside the calibration range (e.g. a 30-character note) must not explode the sum.
+    const zj = clamp((v - c.mean[j]!) / c.sd[j]!, -3, 3);
+    z += zj * c.weights[j]!;
+  });
+  return c.intercept + z * c.scale;
+}
+
+function totalWithRules(a: TextAnalysis, f: Features): { percent: number; evidence: Evidence[] } {
+  const base = calibratedScore(f);
+  const evidence: Evidence[] = [{ feature: 'calibratedBase', value: r1(base), effect: r1(base), ranges: [] }];
+  let p = base;
+  // The calibration essays are all full length; below the grade's minimum we take points off.
+  const minRatio = a.hanCount / a.length.min;
+  if (minRatio < 1) {
+    const cut = (1 - minRatio) * 35;
+    p -= cut;
+    evidence.push({ feature: 'belowMinimumLength', value: `${a.hanCount}/${a.length.min}`, effect: -r1(cut), ranges: [] });
+  }
+  const cov = a.relevance.titleCoverage;
+  if (cov === 0) {
+    p -= 12;
+    evidence.push({ feature: 'titleKeywordsMissing', value: 0, effect: -12, ranges: [] });
+  }
+  if (a.repetition > 0.15) {
+    const cut = a.repetition * 30;
+    p -= cut;
+    evidence.push({ feature: 'repetition', value: a.repetition, effect: -r1(cut), ranges: [] });
+  }
+  const reqGenre = a.relevance.requirements.find((r) => r.check === 'genre' && r.met === false);
+  if (reqGenre) {
+    p -= 8;
+    evidence.push({ feature: 'genreRequirementMissed', value: reqGenre.detail, effect: -8, ranges: [] });
+  }
+  return { percent: clamp(p, 0, 100), evidence };
+}
+
+export class LocalEssayScorer implements EssayScorer {
+  readonly name = 'local';
+
+  async score(a: TextAnalysis, std: ScoringStandard, lang: 'zh' | 'en'): Promise<ScoreResult> {
+    return this.scoreSync(a, std, lang);
+  }
+
+  scoreSync(a: TextAnalysis, std: ScoringStandard, lang: 'zh' | 'en'): ScoreResult {
+    const f = extractFeatures(a);
+    const { percent: raw, evidence } = totalWithRules(a, f);
+    const percent = r1(clamp(applyDifficulty(raw, std.difficulty), 0, 100));
+    if (std.difficulty === 1) evidence.push({ feature: 'hardDifficulty', value: 1, effect: r1(percent - raw), ranges: [] });
+    const raws = std.dimensions.map((id) => ({ id, ...scoreDimension(id, a, f) }));
+    // Centre the dimensions on the total: their mean equals the total, their spread shows strengths.
+    const mean = raws.reduce((s, d) => s + d.delta, 0) / (raws.length || 1);
+    const dims: DimensionScore[] = raws.map((d) => {
+      const dp = r1(clamp(percent + (d.delta - mean), 0, 100));
+      return {
+        id: d.id,
+        name: DIMENSIONS[d.id][lang],
+        percent: dp,
+        ...showScore(dp, std.scoreType, lang, std.scoreType === 3 ? 100 : undefined),
+        evidence: d.evidence,
+      };
+    });
+    return {
+      scoreType: std.scoreType,
+      difficulty: std.difficulty,
+      percent,
+      band: gradeBand(percent),
+      ...showScore(percent, std.scoreType, lang, std.fullMark ?? 100),
+      dimensions: dims,
+      evidence,
+      scorer: this.name,
+    };
+  }
+}
