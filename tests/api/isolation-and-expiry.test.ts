@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MGMT, SYS } from '../helpers/flows';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { databaseKinds } from '../helpers/test-database';
+
+type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
+interface Operation {
+  method: Method;
+  /** Fastify form, `:param`. */
+  path: string;
+  /** Documented without the bearer requirement (config public). */
+  public: boolean;
+}
+
+/** The calls reachable without a token; any other route answers 401 without one. */
+const PUBLIC = [
+  'GET /correction-api/health',
+  'GET /correction-api/platform-system/auth/publicKey',
+  'POST /correction-api/platform-system/auth/loginTeacher',
+  'POST /correction-api/platform-system/auth/login/mobile',
+  'GET /correction-api/platform-system/auth/code',
+  'POST /correction-api/platform-system/auth/getImageVerificationCode',
+  'POST /correction-api/platform-system/auth/verify',
+  'POST /correction-api/platform-system/auth/smsCode',
+  'GET /correction-api/platform-system/auth/verificationCode',
+  'POST /correction-api/platform-system/auth/forgetPassword',
+  'POST /correction-api/platform-system/auth/register',
+  'POST /correction-api/platform-system/api/users/forgotPass',
+  'POST /correction-api/platform-system/api/users/updatePass',
+];
+
+/** What a signed-in user of an expired school may still call: the /expired page, header and role switch. */
+const ALLOWED_WHEN_EXPIRED = [
+  'GET /correction-api/platform-system/auth/info',
+  'DELETE /correction-api/platform-system/auth/logout',
+  'GET /correction-api/platform-system/auth/getTeacherRoles',
+  'POST /correction-api/platform-system/auth/chooseRole',
+  'GET /correction-api/platform-system/api/menus/infoMenu',
+  'GET /correction-api/platform-management/mSchool/schoolInfo',
+  'GET /correction-api/platform-management/schoolVersion/get',
+  'GET /correction-api/platform-management/message/getSysMessages',
+  'POST /correction-api/platform-management/message/update',
+];
+
+const EXPIRED_MARKER = '系统已到期,请联系管理员';
+const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
+const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '1');
+
+/** Every `/correction-api` route of the app, from its own route tree (so hidden routes are not missed). */
+function routeTree(t: TestApp): { method: Method; path: string }[] {
+  const out: { method: Method; path: string }[] = [];
+  const stack: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:[│ ] {3})*)(?:├── |└── )(.+?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + m[2];
+    stack.push(path);
+    for (const method of m[3]!.split(', ')) {
+      if (['GET', 'POST', 'DELETE', 'PUT'].includes(method) && path.startsWith('/correction-api/') && !path.startsWith('/correction-api/docs')) out.push({ method: method as Method, path });
+    }
+  }
+  return out;
+}
+
+describe.each(databaseKinds())('school isolation, expiry and default deny on %s', (kind) => {
+  let t: TestApp;
+  let operations: Operation[];
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const doc = (await t.call('GET', '/correction-api/docs/json')).json() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    operations = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/correction-api/'))
+      .flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({
+        method: method.toUpperCase() as Method,
+        path: path.replace(/\{(\w+)\}/g, ':$1'),
+        public: Array.isArray(op.security) && op.security.length === 0,
+      })),
+    );
+  });
+  afterAll(() => t?.close());
+
+  describe('default deny', () => {
+    it('serves the OpenAPI document without a token, and it lists every API route', async () => {
+      expect(operations.length).toBeGreaterThanOrEqual(28);
+      const documented = new Set(operations.map(key));
+      const tree = routeTree(t);
+      expect(tree.length).toBe(operations.length);
+      for (const route of tree) expect(documented, key(route)).toContain(key(route));
+      const ui = await t.call('GET', '/correction-api/docs/');
+      expect(ui.statusCode).toBe(200);
+      expect(ui.headers['content-type']).toMatch(/text\/html/);
+    });
+
+    it('documents exactly the expected calls as public', () => {
+      expect(operations.filter((o) => o.public).map(key).sort()).toEqual([...PUBLIC].sort());
+    });
+
+    it('answers 401 without a token on every route that is not public', async () => {
+      const closed = operations.filter((o) => !o.public);
+      expect(closed.length).toBeGreaterThanOrEqual(15);
+      for (const op of closed) {
+        const res = await t.call(op.method, concrete(op.path));
+        expect(res.statusCode, key(op)).toBe(401);
+        expect(res.json(), key(op)).toMatchObject({ code: 401, error: 'UNAUTHORIZED', message: '登录失效，请重新登录' });
+      }
+      const en = await t.call('GET', `${SYS}/auth/info`, { lang: 'en' });
+      expect(en.json().message).toBe('Login expired, please log in again');
+    });
+
+    it('answers 404 in the envelope for an unknown API path', async () => {
+      const res = await t.call('GET', '/correction-api/platform-system/nothing');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 404, error: 'NOT_FOUND' });
+    });
+  });
+
+  describe('school B isolation', () => {
+    it('never shows school A notifications to school B, nor lets it mark them read', async () => {
+      const tokenA = await t.login('teacher01');
+      const tokenB = await t.login('teacherB01');
+      const listA = (await t.call('GET', `${MGMT}/message/getSysMessages?isRead=0`, { token: tokenA })).json().data as { id: number; message: string }[];
+      expect(listA.length).toBeGreaterThan(0);
+      const idsA = listA.map((n) => n.id);
+
+      const listB = (await t.call('GET', `${MGMT}/message/getSysMessages?isRead=2`, { token: tokenB })).json().data as { id: number; message: string }[];
+      expect(listB.length).toBeGreaterThan(0);
+      for (const n of listB) {
+        expect(idsA).not.toContain(n.id);
+        expect(n.message).not.toContain('王老师');
+      }
+
+      const marked = await t.call('POST', `${MGMT}/message/update`, { token: tokenB, body: { ids: idsA } });
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json().data).toEqual({ updated: 0 });
+      const stillUnread = (await t.call('GET', `${MGMT}/message/getSysMessages?isRead=0`, { token: tokenA })).json().data as { id: number }[];
+      expect(stillUnread.map((n) => n.id).sort()).toEqual([...idsA].sort());
+    });
+
+    it('refuses school A’s version to school B with 403 and shows B only its own school', async () => {
+      const tokenA = await t.login('headmaster01');
+      const tokenB = await t.login('teacherB01');
+      const schoolA = (await t.call('GET', `${MGMT}/mSchool/schoolInfo`, { token: tokenA })).json().data;
+      const schoolB = (await t.call('GET', `${MGMT}/mSchool/schoolInfo`, { token: tokenB })).json().data;
+      expect(schoolB.schoolId).not.toBe(schoolA.schoolId);
+      expect(schoolB.schoolName).toBe('明德学校 (school B)');
+
+      const cross = await t.call('GET', `${MGMT}/schoolVersion/get?schoolId=${schoolA.schoolId}`, { token: tokenB });
+      expect(cross.statusCode).toBe(403);
+      expect(cross.json()).toMatchObject({ error: 'FORBIDDEN', message: '您没有权限执行此操作' });
+      const back = await t.call('GET', `${MGMT}/schoolVersion/get?schoolId=${schoolB.schoolId}`, { token: tokenA, lang: 'en' });
+      expect(back.statusCode).toBe(403);
+      expect(back.json().message).toBe('You are not allowed to do this');
+      expect((await t.call('GET', `${MGMT}/schoolVersion/get`, { token: tokenB })).json().data.schoolId).toBe(schoolB.schoolId);
+    });
+
+    it('does not let school B switch into a school A identity', async () => {
+      const tokenA = await t.login('classrole01');
+      const tokenB = await t.login('teacherB01');
+      const [identityA] = (await t.call('GET', `${SYS}/auth/getTeacherRoles`, { token: tokenA })).json().data as { permission: string; schoolId: number }[];
+      const res = await t.call('POST', `${SYS}/auth/chooseRole`, { token: tokenB, body: { permission: identityA!.permission, schoolId: identityA!.schoolId } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('SWITCH_ROLE_FAILED');
+      expect((await t.call('GET', `${SYS}/auth/info`, { token: tokenB })).json().data.username).toBe('teacherB01');
+    });
+  });
+
+  describe('expired school', () => {
+    it('signs expired01 in with limit status 1, and auth/info and infoMenu still answer', async () => {
+      const login = await t.call('POST', `${SYS}/auth/loginTeacher`, { body: { username: 'expired01', password: await t.encrypt('Zhipi@2026') }, ip: '127.40.0.1' });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().data.user).toMatchObject({ username: 'expired01', limit: { status: 1 }, schoolName: '智批到期学校' });
+      const token = login.json().data.token as string;
+      const info = await t.call('GET', `${SYS}/auth/info`, { token });
+      expect(info.statusCode).toBe(200);
+      expect(info.json().data.limit.status).toBe(1);
+      const menu = await t.call('GET', `${SYS}/api/menus/infoMenu`, { token });
+      expect(menu.statusCode).toBe(200);
+      expect(menu.json().data.limit.status).toBe(1);
+      expect(Date.parse(menu.json().data.limit.expiresAt)).toBeLessThan(Date.now());
+    });
+
+    it('answers 403 with 系统已到期,请联系管理员 on every call the /expired page does not need', async () => {
+      const token = await t.login('expired01');
+      const closed = operations.filter((o) => !o.public && key(o) !== 'DELETE /correction-api/platform-system/auth/logout');
+      const denied: string[] = [];
+      for (const op of closed) {
+        const res = await t.call(op.method, concrete(op.path), { token });
+        if (ALLOWED_WHEN_EXPIRED.includes(key(op))) {
+          expect(res.statusCode, key(op)).not.toBe(403);
+          expect(res.statusCode, key(op)).not.toBe(401);
+          continue;
+        }
+        denied.push(key(op));
+        expect(res.statusCode, key(op)).toBe(403);
+        expect(res.json(), key(op)).toMatchObject({ code: 403, error: 'SYSTEM_EXPIRED' });
+        expect(res.json().message, key(op)).toContain(EXPIRED_MARKER);
+        expect(res.json().showMsg, key(op)).toContain(EXPIRED_MARKER);
+      }
+      expect(denied).toEqual(
+        expect.arrayContaining([
+          'GET /correction-api/platform-system/api/dictDetail',
+          'GET /correction-api/platform-system/api/dictDetail/map',
+          'GET /correction-api/platform-management/writingAutoCorrectionConfig/getInfo',
+          'POST /correction-api/platform-system/auth/changePassWord',
+        ]),
+      );
+      // the marker is what the client matches on, so it stays the same in English
+      const en = await t.call('GET', `${SYS}/api/dictDetail?dictName=grade`, { token, lang: 'en' });
+      expect(en.json().message).toContain(EXPIRED_MARKER);
+      // and the session survives the refusals
+      expect((await t.call('GET', `${SYS}/auth/info`, { token })).statusCode).toBe(200);
+    });
+
+    it('lets expired01 log out', async () => {
+      const token = await t.login('expired01');
+      expect((await t.call('DELETE', `${SYS}/auth/logout`, { token })).statusCode).toBe(200);
+      expect((await t.call('GET', `${SYS}/auth/info`, { token })).statusCode).toBe(401);
+    });
+  });
+});
