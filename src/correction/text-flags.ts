@@ -68,7 +68,7 @@ export function textFlags(a: TextAnalysis, input: TextFlagInput, lang: Lang): Fl
 
   // Incomplete: far below the grade's minimum, or the last paragraph stops mid-sentence.
   const lastP = a.paragraphs[a.paragraphs.length - 1];
-  const cutOff = lastP && lastP.hanCount > 0 && !/[。！？!?…”’」』）)—]$/u.test(lastP.text);
+  const cutOff = a.genre.genre !== 'poem' && lastP && lastP.hanCount > 0 && !/[。！？!?…”’」』）)—]$/u.test(lastP.text);
   const tooShort = a.hanCount < a.length.min * 0.5;
   if (tooShort || cutOff) {
     const why: string[] = [];
