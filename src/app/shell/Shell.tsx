@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
 import { decideNavigation, loginRedirect } from '../../core/session/guard';
@@ -36,11 +36,14 @@ export function Shell() {
   const loaded = useSignalValue(session.loaded);
   const user = useSignalValue(session.user);
   const fullPath = location.pathname + location.search;
+  const arrival = useRef({ key: location.key, hadToken: Boolean(token) });
+  if (arrival.current.key !== location.key) arrival.current = { key: location.key, hadToken: Boolean(token) };
   const decision = decideNavigation(location.pathname, fullPath, {
     hasToken: Boolean(token),
     loaded,
     limitStatus: user?.limit.status,
     permissionIds: user?.currentPermission ?? [],
+    arrivedWithToken: arrival.current.hadToken,
   });
 
   useEffect(() => {

@@ -8,6 +8,11 @@ export interface GuardState {
   loaded: boolean;
   limitStatus?: number;
   permissionIds: readonly string[];
+  /**
+   * Whether a token existed when the user arrived at this URL. Signing in on the login page sets a
+   * token without leaving it; only arriving there already signed in means "log out first".
+   */
+  arrivedWithToken?: boolean;
 }
 
 export type GuardDecision =
@@ -37,7 +42,9 @@ export function decideNavigation(path: string, fullPath: string, state: GuardSta
     if (route.open) return { kind: 'allow', route };
     return { kind: 'redirect', to: loginRedirect(fullPath) };
   }
-  if (route.path === LOGIN_PATH) return { kind: 'redirect', to: fullPath, logout: true };
+  if (route.path === LOGIN_PATH) {
+    return state.arrivedWithToken ?? true ? { kind: 'redirect', to: fullPath, logout: true } : { kind: 'allow', route };
+  }
   // Open pages outside the main layout (loading, errors, public reports) need no session data.
   if (route.open && route.layout !== 'main') return { kind: 'allow', route };
   if (!state.loaded) return { kind: 'load' };

@@ -1,0 +1,47 @@
+/**
+ * Takes the README and docs screenshots from a running server (npm start), desktop and 375 px phone:
+ *   node --import tsx scripts/screenshots.ts [baseUrl]
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser, newPage } from '../e2e/support/browser';
+
+const base = process.argv[2] ?? 'http://localhost:8080';
+const out = path.resolve('docs/screenshots');
+mkdirSync(out, { recursive: true });
+const port = new URL(base).port || '80';
+
+async function login(page: Page, origin: string, username: string) {
+  await page.goto(`${origin}/teaching/user/login`);
+  await page.getByPlaceholder(/用户名|Username/).fill(username);
+  await page.getByPlaceholder(/密码|Password/).fill('Zhipi@2026');
+  await page.locator('button[type=submit]').first().click();
+  await page.waitForURL((u) => !u.pathname.includes('/user/login'));
+  await page.waitForLoadState('networkidle');
+}
+
+const browser = await launchBrowser();
+try {
+  for (const [lang, origin] of [
+    ['zh', base],
+    ['en', `http://en.localhost:${port}`],
+  ] as const) {
+    for (const device of ['desktop', 'phone'] as const) {
+      const { context, page } = await newPage(browser, device === 'phone' ? { width: 375, height: 760, mobile: true } : {});
+      await page.goto(`${origin}/teaching/user/login`);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(out, `login-${lang}-${device}.png`) });
+      await login(page, origin, 'teacher01');
+      await page.screenshot({ path: path.join(out, `main-layout-${lang}-${device}.png`) });
+      await context.close();
+    }
+  }
+  const { context, page } = await newPage(browser);
+  await login(page, base, 'expired01');
+  await page.screenshot({ path: path.join(out, 'expired-zh-desktop.png') });
+  await context.close();
+  console.log(`screenshots written to ${out}`);
+} finally {
+  await browser.close();
+}
