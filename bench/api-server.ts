@@ -1,0 +1,54 @@
+/**
+ * Child process of the API latency bench: the real app on the database named in BENCH_TARGET,
+ * seeded with reference data and the demo school, listening on 127.0.0.1 port 0. It runs apart from
+ * the load generator so autocannon does not share the server's event loop.
+ */
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../src/server/app';
+import { loadPasswordCipher } from '../src/server/auth/rsa-keys';
+import { TokenSigner } from '../src/server/auth/tokens';
+import { openDatabase, type DatabaseTarget } from '../src/server/db/database';
+import { seedDemoSchool } from '../src/server/seed/demo-school';
+import { seedReferenceData } from '../src/server/seed/reference-data';
+
+export interface ServerReady {
+  type: 'ready';
+  port: number;
+  publicKey: string;
+}
+
+async function main() {
+  const target = JSON.parse(process.env.BENCH_TARGET ?? '') as DatabaseTarget;
+  const database = await openDatabase(target);
+  await seedReferenceData(database.db);
+  await seedDemoSchool(database.db);
+  const cipher = loadPasswordCipher();
+  const app = await buildApp({
+    database,
+    deps: { signer: new TokenSigner(randomBytes(32)), cipher, sms: { send: async () => {} }, now: () => new Date() },
+    englishHosts: [],
+    nodeEnv: 'production',
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  let closing = false;
+  const stop = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('message', (msg) => {
+    if (msg === 'stop') void stop();
+  });
+  process.on('disconnect', () => void stop());
+  process.send!({ type: 'ready', port, publicKey: cipher.publicKeySpki } satisfies ServerReady);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
