@@ -48,7 +48,9 @@ function persistedSecret(dataDir: string): Uint8Array {
 
 /** Parses the environment once, at start (conventions: config checked with a schema, failing loudly). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -26,8 +26,11 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose(
     try {
       await auth.changePassword(values.oldPass, values.newPass);
       void message.success(t('password.changed'));
-      await session.logout({ callServer: false });
-      setTimeout(() => window.location.assign(BASE_PATH + LOGIN_PATH), 1200);
+      // Let the user read the message, then sign out locally and reload on the login page.
+      setTimeout(() => {
+        session.clear();
+        window.location.assign(BASE_PATH + LOGIN_PATH);
+      }, 1200);
     } catch (err) {
       const text = err instanceof ApiError ? err.message : t('error.fallback');
       const field = err instanceof ApiError && /OLD_PASSWORD/.test(err.error) ? 'oldPass' : 'newPass';
