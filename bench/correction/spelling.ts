@@ -37,7 +37,7 @@ function f1(p: number, r: number) {
 }
 
 function run(params: SpellParams): SpellMetrics {
-  let tp = 0, changed = 0, pos = 0, fp = 0, tn = 0, fn = 0;
+  let tp = 0, changed = 0, pos = 0, fp = 0, fn = 0;
   let detTp = 0;
   const t0 = performance.now();
   const preds: string[] = [];
@@ -56,7 +56,9 @@ function run(params: SpellParams): SpellMetrics {
       if (same) detTp++;
     }
     // pycorrector's eval_model_batch: negatives count FP/TN, positives TP/FN.
-    if (!isPos) (pred === tgt ? tn++ : fp++);
+    if (!isPos) {
+      if (pred !== tgt) fp++;
+    }
     else if (pred !== tgt) fn++;
   });
   const sp = changed ? tp / changed : 0, sr = pos ? tp / pos : 0;

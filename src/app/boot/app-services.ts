@@ -20,9 +20,11 @@ function currentAppPath(): string {
 /** Everything the app needs, built once: token store, API client with the spec §8 rules, session. */
 export function createAppServices(lang: Lang) {
   const tokens = new TokenStore(window.localStorage);
-  let session: ReturnType<typeof createSessionStore>;
+  // The client's 401 handler needs the session, which needs the client: bind it late.
+  const late: { session?: ReturnType<typeof createSessionStore> } = {};
 
   const leave = () => {
+    const session = late.session!;
     const logoutUrl = session.menu.peek()?.systemInfo.logoutUrl ?? session.user.peek()?.systemInfo.logoutUrl;
     session.clear();
     window.sessionStorage.clear();
@@ -47,7 +49,8 @@ export function createAppServices(lang: Lang) {
   });
   const auth = authApi(client);
   const platform = platformApi(client);
-  session = createSessionStore({ tokens, auth, platform });
+  const session = createSessionStore({ tokens, auth, platform });
+  late.session = session;
   return { client, auth, platform, session, tokens };
 }
 export type AppServices = ReturnType<typeof createAppServices>;

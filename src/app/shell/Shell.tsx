@@ -46,14 +46,16 @@ export function Shell() {
     arrivedWithToken: arrival.current.hadToken,
   });
 
+  const mustLoad = decision.kind === 'load';
+  const mustLogout = decision.kind === 'redirect' && Boolean(decision.logout);
   useEffect(() => {
-    if (decision.kind === 'load') {
+    if (mustLoad) {
       session.load().catch(() => {
         void session.logout({ callServer: false }).then(() => navigate(loginRedirect(fullPath), { replace: true }));
       });
     }
-    if (decision.kind === 'redirect' && decision.logout) void session.logout();
-  }, [decision.kind, decision.kind === 'redirect' && decision.logout, fullPath, navigate, session]);
+    if (mustLogout) void session.logout();
+  }, [mustLoad, mustLogout, fullPath, navigate, session]);
 
   const route = decision.kind === 'allow' ? decision.route : null;
   useEffect(() => {
