@@ -125,8 +125,21 @@ describe.each(databaseKinds())('SMS sign-in on %s', (kind) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'PHONE_UNKNOWN', message: '该手机号未绑定账号' });
     expect(t.sms.length).toBe(sentBefore);
-    const login = await t.call('POST', MOBILE, { body: { phone, code: '123456' } });
-    expect(login.json().error).toBe('PHONE_UNKNOWN');
+  });
+
+  it('spends the captcha even for an unknown phone, so one solved captcha cannot probe many numbers', async () => {
+    const known = await registerTeacher(t, 'smsprobe');
+    const uuid = await verifiedCaptcha(t);
+    expect((await t.call('POST', SMS, { body: { phone: freshPhone(), uuid } })).json().error).toBe('PHONE_UNKNOWN');
+    const second = await t.call('POST', SMS, { body: { phone: known.phone, uuid } });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error).toBe('CAPTCHA_WRONG');
+  });
+
+  it('answers login/mobile for an unregistered number like a wrong code, so numbers cannot be probed without a captcha', async () => {
+    const res = await t.call('POST', MOBILE, { body: { phone: freshPhone(), code: '123456' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'SMS_CODE_WRONG', message: '短信验证码错误或已过期' });
   });
 
   it('sends no code without a captcha solved through auth/verify, and a solved captcha buys one code only', async () => {

@@ -45,18 +45,20 @@ export function accountService(deps: ServiceDeps) {
 
     /** Sends an SMS code after an image captcha solved through `auth/verify`. */
     async sendSmsCode(input: { phone: string; uuid: string }, purpose: SmsPurpose, lang: Lang) {
+      // The captcha is spent before the phone is looked up, so one solved captcha cannot probe many numbers.
+      await captchaService.spendVerified(db, input.uuid, now());
       const user = await usersRepo.findByPhone(db, input.phone);
       if (purpose === 'register' && user) throw badRequest('PHONE_TAKEN', 'auth.phoneTaken');
       if (purpose !== 'register' && !user) throw badRequest('PHONE_UNKNOWN', 'auth.phoneUnknown');
-      await captchaService.spendVerified(db, input.uuid, now());
       return smsCodeService.send(db, deps.sms, input.phone, purpose, lang, now());
     },
 
     /** Forget-password step 1: the SMS code buys a short-lived reset token for the next page. */
     async startReset(input: { phone: string; code: string }) {
+      // Code first: without a code sent to it, an unknown number gets the same answer as a wrong code.
+      await smsCodeService.check(db, input.phone, 'reset', input.code, now());
       const user = await usersRepo.findByPhone(db, input.phone);
       if (!user) throw badRequest('PHONE_UNKNOWN', 'auth.phoneUnknown');
-      await smsCodeService.check(db, input.phone, 'reset', input.code, now());
       const token = randomBytes(32).toString('base64url');
       await verificationRepo.createReset(db, { tokenHash: sha256(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_MS) });
       return { resetToken: token, username: user.username };
@@ -75,9 +77,9 @@ export function accountService(deps: ServiceDeps) {
     async recover(input: { phone: string; code: string; newPass: string }) {
       const newPass = cipher.decrypt(input.newPass);
       checkNewPassword(newPass);
+      await smsCodeService.check(db, input.phone, 'reset', input.code, now());
       const user = await usersRepo.findByPhone(db, input.phone);
       if (!user) throw badRequest('PHONE_UNKNOWN', 'auth.phoneUnknown');
-      await smsCodeService.check(db, input.phone, 'reset', input.code, now());
       await setPasswordAndRevoke(user.id, newPass);
     },
 

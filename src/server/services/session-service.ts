@@ -69,9 +69,10 @@ export function sessionService(deps: ServiceDeps) {
     },
 
     async loginWithSms(input: { phone: string; code: string }, client: ClientInfo) {
+      // Code first: an unknown number has no code, so it gets the wrong-code answer and cannot be probed.
+      await smsCodeService.check(db, input.phone, 'login', input.code, now());
       const user = await usersRepo.findByPhone(db, input.phone);
       if (!user) throw new AppError(400, 'PHONE_UNKNOWN', 'auth.phoneUnknown', undefined, { show: true });
-      await smsCodeService.check(db, input.phone, 'login', input.code, now());
       return startSession(user, 'sms', client);
     },
 
