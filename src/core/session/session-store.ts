@@ -17,8 +17,11 @@ export function createSessionStore(deps: { tokens: TokenStore; auth: AuthApi; pl
   const menu = signal<InfoMenuResponse | null>(null);
   const loaded = computed(() => Boolean(user.value && school.value && version.value && menu.value));
   let loading: Promise<void> | null = null;
+  /** Bumped on every reset, so a load started for an earlier token never fills the new session. */
+  let generation = 0;
 
   function reset() {
+    generation++;
     user.value = null;
     school.value = null;
     version.value = null;
@@ -43,13 +46,22 @@ export function createSessionStore(deps: { tokens: TokenStore; auth: AuthApi; pl
     },
 
     load(): Promise<void> {
+      const gen = generation;
       loading ??= (async () => {
-        user.value = await deps.auth.info();
-        school.value = await deps.platform.schoolInfo();
-        version.value = await deps.platform.schoolVersion(user.value.schoolId);
-        menu.value = await deps.auth.infoMenu();
+        const info = await deps.auth.info();
+        if (gen !== generation) return;
+        user.value = info;
+        const schoolInfo = await deps.platform.schoolInfo();
+        if (gen !== generation) return;
+        school.value = schoolInfo;
+        const schoolVersion = await deps.platform.schoolVersion(info.schoolId);
+        if (gen !== generation) return;
+        version.value = schoolVersion;
+        const infoMenu = await deps.auth.infoMenu();
+        if (gen !== generation) return;
+        menu.value = infoMenu;
       })().catch((err: unknown) => {
-        loading = null;
+        if (gen === generation) loading = null;
         throw err;
       });
       return loading;

@@ -27,7 +27,7 @@ export class TokenStore {
     if (!raw) return null;
     try {
       const stored = JSON.parse(raw) as StoredValue;
-      if (typeof stored.value !== 'string' || stored.expire <= this.now()) {
+      if (typeof stored.value !== 'string' || typeof stored.expire !== 'number' || stored.expire <= this.now()) {
         this.storage.removeItem(TOKEN_KEY);
         return null;
       }
