@@ -41,10 +41,11 @@ export const staticApp = fp<StaticAppOptions>(async (app, opts) => {
     },
   });
 
-  app.get('/', async (_req, reply) => reply.redirect('/teaching/teacherIndex'));
-  app.get('/teaching', async (_req, reply) => reply.redirect('/teaching/teacherIndex'));
+  const hidden = { schema: { hide: true } };
+  app.get('/', hidden, async (_req, reply) => reply.redirect('/teaching/teacherIndex'));
+  app.get('/teaching', hidden, async (_req, reply) => reply.redirect('/teaching/teacherIndex'));
 
-  app.get('/teaching/*', async (req, reply) => {
+  app.get('/teaching/*', hidden, async (req, reply) => {
     const wildcard = (req.params as { '*': string })['*'] ?? '';
     if (/\.(js|css|png|jpe?g|svg|ico|woff2?|map|json|webp)$/.test(wildcard)) {
       return reply.status(404).type('text/plain').send('Not found');

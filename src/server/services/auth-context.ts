@@ -1,10 +1,9 @@
 import type { Executor } from '../db/database';
 import type { IdentityView } from '../repositories/identities';
-import { identitiesRepo } from '../repositories/identities';
 import { permissionsRepo, type GrantedPermission } from '../repositories/permissions';
-import { schoolsRepo, type SchoolRow } from '../repositories/schools';
-import { sessionsRepo } from '../repositories/sessions';
-import { usersRepo, type UserRow } from '../repositories/users';
+import type { SchoolRow } from '../repositories/schools';
+import { findSessionContext } from '../repositories/session-context';
+import type { UserRow } from '../repositories/users';
 import type { TokenSigner } from '../auth/tokens';
 
 /** Who is asking: the session, its user, the chosen identity, its school and permissions. */
@@ -13,8 +12,25 @@ export interface AuthContext {
   via: string;
   user: UserRow;
   identity: IdentityView;
+  identityCount: number;
   school: SchoolRow;
   permissions: GrantedPermission[];
+}
+
+// Role permissions are reference data, changed only by a deploy's seed: a short cache saves a
+// query on every request without letting a changed mapping linger.
+const PERMISSION_TTL_MS = 30_000;
+const permissionCache = new WeakMap<object, Map<number, { at: number; value: Promise<GrantedPermission[]> }>>();
+
+function permissionsFor(db: Executor, roleId: number): Promise<GrantedPermission[]> {
+  let byRole = permissionCache.get(db);
+  if (!byRole) permissionCache.set(db, (byRole = new Map()));
+  const hit = byRole.get(roleId);
+  if (hit && Date.now() - hit.at < PERMISSION_TTL_MS) return hit.value;
+  const value = permissionsRepo.forRole(db, roleId);
+  byRole.set(roleId, { at: Date.now(), value });
+  value.catch(() => byRole.delete(roleId));
+  return value;
 }
 
 /** Resolves a bearer token to an AuthContext, or null when missing, invalid, expired or revoked. */
@@ -22,11 +38,8 @@ export async function resolveAuth(db: Executor, signer: TokenSigner, token: stri
   if (!token) return null;
   const sessionId = await signer.verify(token);
   if (!sessionId) return null;
-  const session = await sessionsRepo.findActive(db, sessionId, now);
-  if (!session) return null;
-  const [user, identity] = await Promise.all([usersRepo.findById(db, session.userId), identitiesRepo.findForUser(db, session.userId, session.identityId)]);
-  if (!user || user.disabled || !identity) return null;
-  const [school, permissions] = await Promise.all([schoolsRepo.findById(db, identity.schoolId), permissionsRepo.forRole(db, identity.roleId)]);
-  if (!school) return null;
-  return { sessionId, via: session.via, user, identity, school, permissions };
+  const row = await findSessionContext(db, sessionId, now);
+  if (!row || row.user.disabled) return null;
+  const permissions = await permissionsFor(db, row.identity.roleId);
+  return { sessionId, via: row.session.via, user: row.user, identity: row.identity, identityCount: row.identityCount, school: row.school, permissions };
 }

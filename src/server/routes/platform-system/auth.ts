@@ -38,8 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     schema: { tags, summary: 'The signed-in user', response: responses(c.sessionUser) },
   }, async (req) => {
     const ctx = authOf(req);
-    const identities = await session.identities(ctx, req.lang);
-    return ok(buildSessionUser(ctx, identities.length, req.lang));
+    return ok(buildSessionUser(ctx, ctx.identityCount, req.lang));
   });
 
   app.delete('/auth/logout', {

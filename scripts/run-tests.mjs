@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit and API tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL is
+// set), build, then browser tests in Debian's Chromium. Ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'tmp', 'test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+const failedSteps = [];
+function run(label, cmd, args) {
+  console.log(`\n▶ ${label}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (res.status !== 0) failedSteps.push(label);
+  return res.status === 0;
+}
+
+function vitest(project) {
+  const out = path.join(reports, `${project}.json`);
+  const ok = run(`vitest ${project}`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+    if (!ok && report.numFailedTests === 0) failed += 1; // a suite that failed to load
+  } else if (!ok) failed += 1;
+  return ok;
+}
+
+const steps = [];
+steps.push(run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+steps.push(run('lint', 'npx', ['eslint', '.']));
+if (process.env.TEST_DATABASE_URL) console.log(`\nAPI tests run on PGlite and on PostgreSQL (${process.env.TEST_DATABASE_URL})`);
+else console.log('\nAPI tests run on PGlite only (set TEST_DATABASE_URL to add a PostgreSQL server)');
+steps.push(vitest('unit'));
+steps.push(vitest('api'));
+const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+steps.push(built);
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  console.error('\n✖ Chromium not found at /usr/bin/chromium: install it with `apt-get install -y chromium` (browser tests never download a browser).');
+  steps.push(false);
+  failed += 1;
+} else if (built) {
+  steps.push(vitest('e2e'));
+}
+
+const allOk = steps.every(Boolean);
+console.log(allOk ? '\n✔ all steps passed' : `\n✖ failed steps: ${failedSteps.join(', ') || 'chromium missing'}`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(allOk && failed === 0 ? 0 : 1);
