@@ -66,6 +66,7 @@ describe('sign-in and landing', () => {
   it('sends a page visit with a revoked token (401) to the login page with a redirect back', async () => {
     const { context, page } = await signIn(browser, 'teacher01');
     await expectPath(page, '/teacherIndex');
+    await page.getByTestId('welcome').waitFor();
     const token = await storedToken(page);
     await fetch(`${baseUrl()}/correction-api/platform-system/auth/logout`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     await page.goto(`${baseUrl()}/teaching/homework/situation`);

@@ -13,6 +13,8 @@ export async function signIn(browser: Browser, username: string, opts: { origin?
   await page.goto(`${origin}/teaching${opts.path ?? '/user/login'}`);
   await fillLogin(page, username, opts.password ?? PASSWORD);
   await page.waitForURL((u) => !u.pathname.endsWith('/user/login'));
+  // Let the session finish loading (info, school, version, menus) before the test acts on it.
+  await page.waitForLoadState('networkidle');
   return { context, page };
 }
 

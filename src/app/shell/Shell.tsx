@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
+import { ApiError } from '../../core/api/client';
 import { decideNavigation, loginRedirect } from '../../core/session/guard';
 import { pageTitle } from '../../core/i18n';
 import type { RouteDef } from '../../core/routes/route-table';
@@ -50,7 +51,9 @@ export function Shell() {
   const mustLogout = decision.kind === 'redirect' && Boolean(decision.logout);
   useEffect(() => {
     if (mustLoad) {
-      session.load().catch(() => {
+      session.load().catch((err: unknown) => {
+        // A 401 is already handled by the API client (spec §8); other failures log out here (spec §4).
+        if (err instanceof ApiError && err.status === 401) return;
         void session.logout({ callServer: false }).then(() => navigate(loginRedirect(fullPath), { replace: true }));
       });
     }
