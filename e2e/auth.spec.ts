@@ -16,6 +16,7 @@ describe('sign-in and landing', () => {
     ['headmaster01', '/headmaster'],
     ['principal01', '/headmaster'],
     ['expired01', '/expired'],
+    ['teacherB01', '/teacherIndex'],
   ])('%s lands on %s', async (username, path) => {
     const { context, page } = await signIn(browser, username);
     await expectPath(page, path);

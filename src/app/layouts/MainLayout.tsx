@@ -5,6 +5,7 @@ import { visibleMenus } from '../../core/layout/menu-visibility';
 import { openTab, type Tab } from '../../core/tabs/multi-tab';
 import type { RouteDef } from '../../core/routes/route-table';
 import { STORAGE_NAMESPACE } from '../../core/constants';
+import { PermissionProvider } from '../../views/auth/authorized';
 import { useSignalValue } from '../../views/hooks/use-signal-value';
 import { useT } from '../../views/i18n/i18n-context';
 import { useApp } from '../app-context';
@@ -36,6 +37,11 @@ export function MainLayout({ route, renderPage }: { route: RouteDef; renderPage(
   const location = useLocation();
   const { session, config } = useApp();
   const menu = useSignalValue(session.menu);
+  const user = useSignalValue(session.user);
+  const granted = useMemo(
+    () => (user?.permissions ?? []).map((p) => ({ permissionId: p.permissionId, actions: p.actionEntitySet.map((a) => a.action) })),
+    [user],
+  );
   const version = useSignalValue(session.version);
   const [settings, setSettings] = useState<LayoutSettings>({ collapsed: false, multiTab: true });
   const [tabs, setTabs] = useState<Tab[]>(loadTabs);
@@ -66,14 +72,16 @@ export function MainLayout({ route, renderPage }: { route: RouteDef; renderPage(
         {settings.multiTab && <TabBar tabs={tabs} activePath={route.path} onChange={setTabs} />}
         <Layout.Content className="zp-content">
           <BreadcrumbBar route={route} />
-          <div className="zp-page">
-            {[...kept.current.values()].map((r) => (
-              <div key={r.path} hidden={r.path !== route.path} data-keep-alive={r.path}>
-                <Suspense fallback={fallback}>{renderPage(r)}</Suspense>
-              </div>
-            ))}
-            {!route.keepAlive && <Suspense key={route.path} fallback={fallback}>{renderPage(route)}</Suspense>}
-          </div>
+          <PermissionProvider granted={granted}>
+            <div className="zp-page">
+              {[...kept.current.values()].map((r) => (
+                <div key={r.path} hidden={r.path !== route.path} data-keep-alive={r.path}>
+                  <Suspense fallback={fallback}>{renderPage(r)}</Suspense>
+                </div>
+              ))}
+              {!route.keepAlive && <Suspense key={route.path} fallback={fallback}>{renderPage(route)}</Suspense>}
+            </div>
+          </PermissionProvider>
         </Layout.Content>
         <Layout.Footer className="zp-footer">{t('footer.copyright', { year: new Date().getFullYear() })}</Layout.Footer>
       </Layout>
