@@ -1,7 +1,9 @@
 import type { MessageKey } from './zh';
+import { enTeaching } from './en-teaching';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
+  ...enTeaching,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

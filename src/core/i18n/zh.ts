@@ -1,5 +1,8 @@
+import { zhTeaching } from './zh-teaching';
+
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
+  ...zhTeaching,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',
