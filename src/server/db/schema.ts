@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Database schema. Change it here, then `npm run db:generate` writes the next numbered migration. */
 
@@ -216,4 +216,247 @@ export const autoCorrectionSettings = pgTable('auto_correction_settings', {
   manual: integer('manual').notNull().default(0),
   waitSeconds: integer('wait_seconds').notNull().default(60),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 3: semesters, classes, students, parents, textbooks, prompt bank, tasks, scoring standards.
+// ---------------------------------------------------------------------------------------------
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A school's semester: school year (e.g. 2025 = 2025–2026) and term 1 (first) or 2 (second). */
+export const semesters = pgTable(
+  'semesters',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    year: integer('year').notNull(),
+    term: integer('term').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    isCurrent: boolean('is_current').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('semesters_unique').on(t.schoolId, t.year, t.term)],
+);
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    campusId: integer('campus_id').notNull().references(() => campuses.id),
+    semesterId: integer('semester_id').notNull().references(() => semesters.id),
+    name: text('name').notNull(),
+    /** 1–9, then 10–12 for senior high 1–3. */
+    grade: integer('grade').notNull(),
+    /** Main teacher: a teacher identity of the same school. */
+    mainTeacherId: integer('main_teacher_id').references(() => identities.id),
+    classDate: date('class_date', { mode: 'string' }),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    /** Code students type (or scan) to join the class on the H5 page. */
+    classCode: text('class_code').notNull(),
+    /** 'zhipi' = created in the product (sync never touches it), 'sync' = from the basic-data platform. */
+    source: text('source').notNull().default('zhipi'),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('classes_school_idx').on(t.schoolId, t.semesterId),
+    uniqueIndex('classes_code_key').on(t.classCode),
+    uniqueIndex('classes_external_key').on(t.schoolId, t.externalId).where(sql`${t.externalId} is not null`),
+  ],
+);
+
+/** Teachers bound to a class besides its main teacher (mSchoolClassTeacher/binding). */
+export const classTeachers = pgTable(
+  'class_teachers',
+  {
+    classId: integer('class_id').notNull().references(() => classes.id),
+    identityId: integer('identity_id').notNull().references(() => identities.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.identityId] }), index('class_teachers_identity_idx').on(t.identityId)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    classId: integer('class_id').notNull().references(() => classes.id),
+    name: text('name').notNull(),
+    /** 1 male, 2 female, 0 not given. */
+    gender: integer('gender').notNull().default(0),
+    /** Student id: at most 4 digits, unique in the class (spec §3, §9). */
+    studentNo: text('student_no').notNull(),
+    /** Unique identification number, unique in the school when given. */
+    identificationNo: text('identification_no'),
+    phone: text('phone'),
+    source: text('source').notNull().default('zhipi'),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('students_class_idx').on(t.classId),
+    uniqueIndex('students_no_key').on(t.classId, t.studentNo).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('students_ident_key').on(t.schoolId, t.identificationNo).where(sql`${t.deletedAt} is null and ${t.identificationNo} is not null`),
+    uniqueIndex('students_external_key').on(t.schoolId, t.externalId).where(sql`${t.externalId} is not null`),
+  ],
+);
+
+export const parents = pgTable(
+  'parents',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    studentId: integer('student_id').notNull().references(() => students.id),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    relation: text('relation').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('parents_student_idx').on(t.studentId)],
+);
+
+export const textbooks = pgTable(
+  'textbooks',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    publisher: text('publisher').notNull(),
+    subject: text('subject').notNull(),
+    grade: integer('grade').notNull(),
+    /** 1 first volume (上册), 2 second volume (下册). */
+    term: integer('term').notNull(),
+  },
+  (t) => [uniqueIndex('textbooks_unique').on(t.publisher, t.subject, t.grade, t.term)],
+);
+
+export const classTextbooks = pgTable(
+  'class_textbooks',
+  {
+    classId: integer('class_id').notNull().references(() => classes.id),
+    textbookId: integer('textbook_id').notNull().references(() => textbooks.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.textbookId] })],
+);
+
+/** The prompt bank: public rows (school and owner null) and teachers' personal rows. */
+export const writingSources = pgTable(
+  'writing_sources',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').references(() => schools.id),
+    ownerIdentityId: integer('owner_identity_id').references(() => identities.id),
+    /** Stable key of a seeded public prompt, so seeding is idempotent. */
+    seedKey: text('seed_key').unique(),
+    copiedFromId: integer('copied_from_id'),
+    title: text('title').notNull(),
+    theme: text('theme').notNull(),
+    topic: text('topic').notNull(),
+    /** Genre value of the `genre` dictionary. */
+    type: text('type').notNull(),
+    grade: integer('grade').notNull(),
+    unit: integer('unit'),
+    term: integer('term'),
+    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
+    guidance: text('guidance').notNull().default(''),
+    material: text('material').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('writing_sources_owner_idx').on(t.ownerIdentityId), index('writing_sources_grade_idx').on(t.grade, t.unit)],
+);
+
+/** mScoringLevel: score type 1–4, comma-joined dimensions, difficulty 0 normal / 1 hard. */
+export const scoringStandards = pgTable('scoring_standards', {
+  id: serial('id').primaryKey(),
+  /** Null for the product's default standard. */
+  schoolId: integer('school_id').references(() => schools.id),
+  ownerIdentityId: integer('owner_identity_id').references(() => identities.id),
+  name: text('name').notNull(),
+  levelType: integer('level_type').notNull(),
+  levelDim: text('level_dim').notNull(),
+  difficulty: integer('difficulty').notNull().default(0),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    title: text('title').notNull(),
+    /** textbookUnit | fiveFourUnit | selfSet */
+    type: text('type').notNull(),
+    genre: text('genre').notNull(),
+    grade: integer('grade').notNull(),
+    unit: integer('unit'),
+    semesterId: integer('semester_id').references(() => semesters.id),
+    /** easy | normal | hard */
+    difficulty: text('difficulty').notNull().default('normal'),
+    material: text('material').notNull().default(''),
+    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
+    guidance: text('guidance').notNull().default(''),
+    sourceId: integer('source_id').references(() => writingSources.id),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    /** Regular publishing: released by the background job (or lazily on read) at releaseAt. */
+    scheduled: boolean('scheduled').notNull().default(false),
+    /** scheduled | released */
+    status: text('status').notNull().default('released'),
+    /** Rating type: the scoring standard id. */
+    scoringStandardId: integer('scoring_standard_id').references(() => scoringStandards.id),
+    creatorIdentityId: integer('creator_identity_id').notNull().references(() => identities.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('tasks_school_idx').on(t.schoolId, t.releaseAt), index('tasks_scheduled_idx').on(t.status, t.releaseAt)],
+);
+
+export const taskClasses = pgTable(
+  'task_classes',
+  {
+    taskId: integer('task_id').notNull().references(() => tasks.id),
+    classId: integer('class_id').notNull().references(() => classes.id),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.classId] }), index('task_classes_class_idx').on(t.classId)],
+);
+
+/** mTeacherScoreConfig: which scoring standard and full mark apply per school campus and key. */
+export const teacherScoreConfigs = pgTable(
+  'teacher_score_configs',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    campusId: integer('campus_id').notNull().references(() => campuses.id),
+    key: text('key').notNull(),
+    scoringStandardId: integer('scoring_standard_id').references(() => scoringStandards.id),
+    fullMark: integer('full_mark').notNull().default(100),
+    updatedByIdentityId: integer('updated_by_identity_id').references(() => identities.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('teacher_score_configs_unique').on(t.schoolId, t.campusId, t.key)],
+);
+
+/** One row per class sync run with its report (what the sync created, updated, removed). */
+export const classSyncRuns = pgTable('class_sync_runs', {
+  id: serial('id').primaryKey(),
+  schoolId: integer('school_id').notNull().references(() => schools.id),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  report: jsonb('report'),
+  error: text('error'),
 });

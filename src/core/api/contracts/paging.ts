@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Paging query of every list call: pageNum from 1, pageSize up to 100 (default 10, spec §9). */
+export const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** A page of a list: `{ list, total, pageNum, pageSize }`. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+export type Paged<T> = { list: T[]; total: number; pageNum: number; pageSize: number };
+
+/** A select option. */
+export const option = z.object({ value: z.number().int(), label: z.string() });
+export type Option = z.infer<typeof option>;
+
+/** `?id=` of get/del calls. */
+export const idQuery = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
