@@ -1,6 +1,7 @@
-// The OCR provider contract for the later image work (not implemented here). A provider turns a page
-// image into lines and characters with boxes and confidence; the transcript handed to correctText is
-// the lines joined with '\n', so character offsets in notes map back to OCR characters and boxes.
+// The OCR provider contract. A provider turns a page image into lines and characters with boxes and
+// confidence (local default: ocr/paddle.ts; optional: ocr/vision.ts). The transcript handed to
+// correctText joins the lines, with '\n' only where a paragraph starts (a grid row or a ruled line
+// is not a paragraph), so character offsets in notes map back to OCR characters and boxes.
 
 /** Axis-aligned box in image pixels: x, y of the top-left corner, width, height. */
 export interface Box {
@@ -24,6 +25,8 @@ export interface OcrLine {
   chars: OcrChar[];
   /** the page's title line */
   isTitle?: boolean;
+  /** the line continues the previous line's paragraph (no paragraph break before it) */
+  continues?: boolean;
 }
 
 export interface OcrPage {
@@ -40,7 +43,37 @@ export interface OcrProvider {
   recognize(image: Uint8Array, options?: { signal?: AbortSignal }): Promise<OcrPage>;
 }
 
-/** Transcript of OCR pages: one line per OCR line, pages one after another. */
+/** Where one transcript character came from. */
+export interface TranscriptChar {
+  /** UTF-16 offset in the transcript */
+  offset: number;
+  page: number;
+  line: number;
+  box: Box;
+  confidence: number;
+}
+
+/**
+ * Transcript of OCR pages with the source of every character: lines joined, a '\n' before every line
+ * that does not continue its paragraph (and after a title line), pages one after another.
+ */
+export function buildTranscript(pages: OcrPage[]): { text: string; chars: TranscriptChar[] } {
+  let text = '';
+  const chars: TranscriptChar[] = [];
+  pages.forEach((p, pi) => {
+    p.lines.forEach((l, li) => {
+      if (text && !l.continues) text += '\n';
+      const parts = l.chars.length ? l.chars : [{ text: l.text, box: l.box, confidence: l.confidence }];
+      for (const c of parts) {
+        chars.push({ offset: text.length, page: pi, line: li, box: c.box, confidence: c.confidence });
+        text += c.text;
+      }
+    });
+  });
+  return { text, chars };
+}
+
+/** Transcript of OCR pages (see buildTranscript). */
 export function transcriptFromPages(pages: OcrPage[]): string {
-  return pages.flatMap((p) => p.lines.map((l) => l.text)).join('\n');
+  return buildTranscript(pages).text;
 }

