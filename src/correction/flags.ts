@@ -28,6 +28,10 @@ export interface FlagHit {
   evidence: string;
   /** transcript ranges behind the flag, UTF-16 [start, end) */
   ranges: Array<[number, number]>;
+  /** image flags: the 0-based page the flag is about */
+  page?: number;
+  /** where the flag's ranges sit on the page images (essays corrected from images) */
+  boxes?: Array<{ page: number; box: { x: number; y: number; width: number; height: number } }>;
 }
 
 export function flagLabel(code: AbnormalFlagCode, lang: 'zh' | 'en'): string {

@@ -1,4 +1,4 @@
-// Public surface of the correction engine (text side). The server and the CLI import from here only.
+// Public surface of the correction engine (text, images, OCR, model service). The server and the CLI import from here only.
 export { correctText, resolveStandard, CorrectionInputError, POETRY_NOT_SUPPORTED } from './correct-text.js';
 export type { CorrectTextInput, CorrectionResult, CorrectionStatus, Lang } from './correct-text.js';
 export { ABNORMAL_FLAGS, ABNORMAL_FLAG_CODES, flagLabel } from './flags.js';
@@ -16,3 +16,16 @@ export type { SpellFix } from './spelling/spellcheck.js';
 export type { Note, NoteKind } from './comments/notes.js';
 export type { OcrProvider, OcrPage, OcrLine, OcrChar, Box } from './ocr.js';
 export { transcriptFromPages } from './ocr.js';
+export { buildTranscript } from './ocr.js';
+export type { TranscriptChar } from './ocr.js';
+export { PaddleOcrProvider, loadPaddleModels } from './ocr/paddle.js';
+export type { LocalOcrPage } from './ocr/paddle.js';
+export { VisionOcrProvider, visionOcrConfigFromEnv } from './ocr/vision.js';
+export type { VisionOcrConfig } from './ocr/vision.js';
+export { checkImage, pageFlags, essayImageFlags, pageNumberOf, IMAGE_CHECK_THRESHOLDS } from './image/checks.js';
+export type { ImageCheck } from './image/checks.js';
+export { IMAGE_LIMITS } from './image/raster.js';
+export { correctEssay, boxesForRange } from './correct-essay.js';
+export type { CorrectEssayInput, CorrectEssayOptions, EssayCorrection, EssayPage, PageBox } from './correct-essay.js';
+export { ModelServiceClient, ModelServiceReviewer, ModelServiceError, modelServiceConfigFromEnv, applyReview, REVIEW_SCHEMA } from './model-service.js';
+export type { ModelServiceConfig, ServiceLogger, ServiceInfo, ModelReview } from './model-service.js';

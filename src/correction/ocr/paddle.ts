@@ -143,9 +143,8 @@ interface Levelled {
   skewSharpness: number;
 }
 
-async function level(norm: Gray): Promise<Levelled> {
-  const mask = inkMask(norm, 170);
-  const { degrees, sharpness } = estimateSkew(mask, norm.width, norm.height);
+async function level(norm: Gray, known?: { skewDegrees: number; skewSharpness: number }): Promise<Levelled> {
+  const { degrees, sharpness } = known ? { degrees: known.skewDegrees, sharpness: known.skewSharpness } : estimateSkew(inkMask(norm, 165), norm.width, norm.height);
   if (Math.abs(degrees) < 0.15) return { gray: norm, toWork: (x, y) => [x, y], skew: degrees, skewSharpness: sharpness };
   const r = await rotateGray(norm, -degrees);
   return { gray: r.gray, toWork: r.toSource, skew: degrees, skewSharpness: sharpness };
@@ -341,10 +340,10 @@ export interface LocalOcrPage extends OcrPage {
 }
 
 /** OCR one decoded page (shared with the image checks, which decode once). */
-export async function ocrDecoded(decoded: DecodedImage): Promise<LocalOcrPage> {
+export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray; skewDegrees: number; skewSharpness: number }): Promise<LocalOcrPage> {
   const m = await loadPaddleModels();
-  const norm = normalizeLighting(decoded.gray);
-  const lev = await level(norm);
+  const norm = pre?.normalized ?? normalizeLighting(decoded.gray);
+  const lev = await level(norm, pre);
   let g = lev.gray;
   let layout = detectLayout(inkMask(g, 215), g);
   let rows = await planRows(m, g, layout);

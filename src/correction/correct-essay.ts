@@ -1,0 +1,140 @@
+// correctEssay: the whole AI correction of an essay from its page images, as the server and the CLI
+// run it. Pages are checked (image flags), read by the OCR provider (local PP-OCRv4 by default), joined
+// into one transcript whose every character keeps its page and box, corrected by correctText, and
+// optionally reviewed by the model service. Notes and flags carry transcript offsets AND page boxes,
+// so a UI can draw them on the images. With the local engine the same input gives the same output.
+import { correctText, type CorrectionResult, type CorrectTextInput } from './correct-text.js';
+import type { FlagHit } from './flags.js';
+import type { Note } from './comments/notes.js';
+import { checkImage, essayImageFlags, pageFlags, pageNumberOf, type ImageCheck } from './image/checks.js';
+import { buildTranscript, type Box, type OcrLine, type OcrPage, type OcrProvider, type TranscriptChar } from './ocr.js';
+import { ocrDecoded, PaddleOcrProvider, type LocalOcrPage } from './ocr/paddle.js';
+import type { ModelServiceReviewer, ServiceInfo } from './model-service.js';
+import type { EssayScorer } from './scoring/local-scorer.js';
+
+export interface CorrectEssayInput extends Omit<CorrectTextInput, 'transcript'> {
+  /** page images in order (png, jpg, webp...) */
+  images: Uint8Array[];
+  /** pages the task expects; fewer readable pages raise MISSING_PAGE */
+  expectedPages?: number;
+}
+
+export interface CorrectEssayOptions {
+  /** OCR provider; default the local PaddleOCR (one model instance per process) */
+  ocr?: OcrProvider;
+  /** optional model-service review on top of the local result */
+  modelService?: ModelServiceReviewer;
+  scorer?: EssayScorer;
+  signal?: AbortSignal;
+}
+
+export interface PageBox {
+  page: number;
+  box: Box;
+}
+
+export interface EssayPage {
+  index: number;
+  ok: boolean;
+  width: number;
+  height: number;
+  /** image measurements (skew, ink, brightness, paper share) */
+  check: Omit<ImageCheck, 'decoded' | 'normalized'>;
+  layout?: string;
+  skewDegrees?: number;
+  upsideDown?: boolean;
+  /** mean OCR character confidence, 0..1 */
+  confidence: number;
+  pageNumber?: number;
+  lines: OcrLine[];
+}
+
+export interface EssayCorrection extends CorrectionResult {
+  transcript: string;
+  ocr: { provider: string; confidence: number };
+  pages: EssayPage[];
+  notes: Array<Note & { boxes: PageBox[] }>;
+  flags: Array<FlagHit & { boxes?: PageBox[] }>;
+  service?: ServiceInfo;
+}
+
+const PAGE_NUMBER_LINE = /^\s*(?:第\s*\d{1,2}\s*页|[-—]\s*\d{1,2}\s*[-—]|\d{1,2}\s*\/\s*\d{1,2})\s*$/u;
+
+let defaultOcr: PaddleOcrProvider | undefined;
+
+/** Character boxes of transcript range [start, end), merged per page line. */
+export function boxesForRange(chars: TranscriptChar[], start: number, end: number): PageBox[] {
+  const out: Array<PageBox & { line: number }> = [];
+  for (const c of chars) {
+    if (c.offset < start || c.offset >= end) continue;
+    const last = out[out.length - 1];
+    if (last && last.page === c.page && last.line === c.line) {
+      const x0 = Math.min(last.box.x, c.box.x);
+      const y0 = Math.min(last.box.y, c.box.y);
+      const x1 = Math.max(last.box.x + last.box.width, c.box.x + c.box.width);
+      const y1 = Math.max(last.box.y + last.box.height, c.box.y + c.box.height);
+      last.box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+    } else out.push({ page: c.page, line: c.line, box: { ...c.box } });
+  }
+  return out.map(({ page, box }) => ({ page, box }));
+}
+
+export async function correctEssay(input: CorrectEssayInput, options: CorrectEssayOptions = {}): Promise<EssayCorrection> {
+  const lang = input.lang === 'en' ? 'en' : 'zh';
+  const provider = options.ocr ?? (defaultOcr ??= new PaddleOcrProvider());
+  const pages: EssayPage[] = [];
+  const ocrPages: OcrPage[] = [];
+  const imageFlags: FlagHit[] = [];
+  const n = input.images.length;
+  for (let i = 0; i < n; i++) {
+    options.signal?.throwIfAborted();
+    const check = await checkImage(input.images[i]!);
+    const { decoded, normalized, ...measured } = check;
+    let page: OcrPage | undefined;
+    if (check.ok && decoded && normalized) {
+      page = provider instanceof PaddleOcrProvider ? await ocrDecoded(decoded, { normalized, skewDegrees: check.skewDegrees, skewSharpness: check.skewSharpness }) : await provider.recognize(input.images[i]!, options.signal ? { signal: options.signal } : {});
+    }
+    const local = page as LocalOcrPage | undefined;
+    const pageNumber = page ? pageNumberOf(page) : undefined;
+    const lines = page ? page.lines.filter((l) => !PAGE_NUMBER_LINE.test(l.text)) : [];
+    const pageFlagsHere = pageFlags(check, page ? { ...page, lines } : undefined, i, n, lang);
+    imageFlags.push(...pageFlagsHere);
+    const readable = !!page && !pageFlagsHere.some((f) => f.code === 'RENDER_FAILED' || f.code === 'NOT_ESSAY_PICTURE' || f.code === 'TEXT_RECOGNITION_FAILED' || (f.code === 'ABNORMAL_IMAGE' && /空白页|blank page/.test(f.evidence)));
+    pages.push({
+      index: i,
+      ok: check.ok,
+      width: check.width,
+      height: check.height,
+      check: measured,
+      ...(local?.layout ? { layout: local.layout } : {}),
+      ...(local?.skewDegrees !== undefined ? { skewDegrees: local.skewDegrees } : {}),
+      ...(local?.upsideDown !== undefined ? { upsideDown: local.upsideDown } : {}),
+      confidence: page?.confidence ?? 0,
+      ...(pageNumber !== undefined ? { pageNumber } : {}),
+      lines,
+    });
+    ocrPages.push({ lines: readable ? lines : [], width: check.width, height: check.height, confidence: page?.confidence ?? 0 });
+  }
+  imageFlags.push(...essayImageFlags(pages.map((p, i) => ({ ...(p.pageNumber !== undefined ? { pageNumber: p.pageNumber } : {}), readable: ocrPages[i]!.lines.length > 0 })), input.expectedPages, lang));
+
+  const { text: transcript, chars } = buildTranscript(ocrPages);
+  const { images: _images, expectedPages: _expected, ...task } = input;
+  let result: CorrectionResult & { service?: ServiceInfo } = await correctText({ ...task, transcript }, options.scorer);
+  if (options.modelService) result = await options.modelService.review(result, transcript, task, options.signal);
+
+  // image flags first; the text flag for unreadable text is redundant when a page flag already says why
+  const pageSaysUnreadable = imageFlags.some((f) => f.code === 'TEXT_RECOGNITION_FAILED' || f.code === 'NOT_ESSAY_PICTURE' || f.code === 'RENDER_FAILED');
+  const flags = [...imageFlags, ...result.flags.filter((f) => !(pageSaysUnreadable && f.code === 'TEXT_RECOGNITION_FAILED' && imageFlags.some((g) => g.code === 'TEXT_RECOGNITION_FAILED')))].map((f) => {
+    const boxes = f.ranges.flatMap(([s, e]) => boxesForRange(chars, s, e));
+    return boxes.length ? { ...f, boxes } : f;
+  });
+  const counted = chars.length ? chars.reduce((a, c) => a + c.confidence, 0) / chars.length : 0;
+  return {
+    ...result,
+    transcript,
+    ocr: { provider: provider.name, confidence: Math.round(counted * 1000) / 1000 },
+    pages,
+    notes: result.notes.map((note) => ({ ...note, boxes: boxesForRange(chars, note.start, note.end) })),
+    flags,
+  };
+}
