@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// zhipi CLI: runs the local correction engine on text files.
-//   zhipi correct <files...> [--title T] [--grade N] [--genre G] [--requirements "1. ...;2. ..."]
+// zhipi CLI: runs the local correction engine on essay images (OCR) and text files.
+//   zhipi correct <image-or-text files...> [--title T] [--grade N] [--genre G] [--requirements "1. ...;2. ..."]
 //                 [--score-type 1-4] [--dimensions a,b,c,d] [--difficulty 0|1] [--lang zh|en] [--json]
 //   zhipi spellcheck <file>     one sentence per line in, one corrected line out
 // The engine is TypeScript; tsx loads it, so the CLI runs from a checkout without a build step.
@@ -13,11 +13,11 @@ register();
 const engine = await import('../src/correction/index.ts');
 
 const USAGE = `usage:
-  zhipi correct <text files...> [--title T] [--grade N] [--genre G] [--requirements "1. ...;2. ..."]
+  zhipi correct <image-or-text files...> [--title T] [--grade N] [--genre G] [--requirements "1. ...;2. ..."]
                 [--score-type 1-4] [--dimensions a,b,c,d] [--difficulty 0|1] [--lang zh|en] [--json]
   zhipi spellcheck <file>`;
 
-const IMAGE_EXT = new Set(['.png', '.jpg', '.jpeg', '.bmp', '.gif', '.webp', '.tif', '.tiff', '.heic', '.pdf']);
+const IMAGE_EXT = new Set(['.png', '.jpg', '.jpeg', '.bmp', '.gif', '.webp', '.tif', '.tiff', '.heic', '.avif']);
 
 function fail(msg) {
   process.stderr.write(`zhipi: ${msg}\n`);
@@ -55,18 +55,21 @@ async function correct(argv) {
   const grade = values.grade !== undefined ? Number(values.grade) : undefined;
   if (grade !== undefined && !(Number.isInteger(grade) && grade >= 1 && grade <= 12)) fail('--grade must be 1-12 (10-12 = senior high 1-3)');
   const lang = values.lang === 'en' ? 'en' : 'zh';
+  const serviceConfig = engine.modelServiceConfigFromEnv();
+  const reviewer = serviceConfig ? new engine.ModelServiceReviewer(serviceConfig) : undefined;
   const results = [];
   for (const file of positionals) {
-    if (IMAGE_EXT.has(extname(file).toLowerCase())) fail(`${file}: OCR is not available yet; pass a .txt transcript`);
-    let transcript;
+    const ext = extname(file).toLowerCase();
+    if (ext === '.pdf') fail(`${file}: PDF is not supported; pass page images (png, jpg, webp)`);
+    const isImage = IMAGE_EXT.has(ext);
+    let content;
     try {
-      transcript = readFileSync(file, 'utf8');
+      content = isImage ? readFileSync(file) : readFileSync(file, 'utf8');
     } catch (e) {
       fail(`${file}: ${e.message}`);
     }
     try {
-      const r = await engine.correctText({
-        transcript,
+      const task = {
         ...(values.title !== undefined ? { title: values.title } : {}),
         ...(grade !== undefined ? { grade } : {}),
         ...(values.genre !== undefined ? { genre: values.genre } : {}),
@@ -75,7 +78,14 @@ async function correct(argv) {
         dimensions: values.dimensions ? values.dimensions.split(/[,，]/) : [],
         difficulty: values.difficulty === '1' ? 1 : 0,
         lang,
-      });
+      };
+      // images: the same pipeline as the server (image checks, OCR, correctText, model service when configured)
+      let r;
+      if (isImage) r = await engine.correctEssay({ ...task, images: [content] }, reviewer ? { modelService: reviewer } : {});
+      else {
+        r = await engine.correctText({ ...task, transcript: content });
+        if (reviewer) r = await reviewer.review(r, content, task);
+      }
       results.push({ file, ...r });
     } catch (e) {
       if (e instanceof engine.CorrectionInputError) fail(lang === 'zh' ? e.zh : e.en);
@@ -88,6 +98,7 @@ async function correct(argv) {
   }
   for (const r of results) {
     const lines = [`# ${r.file}  ${r.title}`];
+    if (r.ocr) lines.push(`OCR ${r.ocr.provider}: confidence ${r.ocr.confidence}, ${r.transcript.length} characters`);
     if (r.score) lines.push(`${r.score.label}  (${r.score.percent}/100, ${r.score.band})`);
     else lines.push(r.message ?? '');
     for (const f of r.flags) lines.push(`! ${f.label}: ${f.evidence}`);

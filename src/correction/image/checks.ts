@@ -38,6 +38,8 @@ export interface ImageCheck {
   skewSharpness: number;
   /** share of dark pixels after lighting normalisation */
   inkShare: number;
+  /** share of any visible marks (also faint or blurred ones) after lighting normalisation */
+  markShare: number;
   blank: boolean;
   brightness: number;
   saturation: number;
@@ -54,13 +56,16 @@ export async function checkImage(buf: Uint8Array): Promise<ImageCheck> {
     decoded = await decodeImage(buf);
   } catch (e) {
     const err = e instanceof ImageDecodeError ? e : new ImageDecodeError(String(e), 'decode');
-    return { ok: false, error: { reason: err.reason, message: err.message }, width: 0, height: 0, skewDegrees: 0, skewSharpness: 0, inkShare: 0, blank: false, brightness: 0, saturation: 0, paperShare: 0 };
+    return { ok: false, error: { reason: err.reason, message: err.message }, width: 0, height: 0, skewDegrees: 0, skewSharpness: 0, inkShare: 0, markShare: 0, blank: false, brightness: 0, saturation: 0, paperShare: 0 };
   }
   const normalized = normalizeLighting(decoded.gray);
   const mask = inkMask(normalized, 165);
   let ink = 0;
   for (const v of mask) ink += v;
   const inkShare = ink / mask.length;
+  let marks = 0;
+  for (const v of normalized.data) if (v < 225) marks++;
+  const markShare = marks / normalized.data.length;
   const skew = estimateSkew(mask, normalized.width, normalized.height);
   let sum = 0;
   for (const v of decoded.gray.data) sum += v;
@@ -72,7 +77,8 @@ export async function checkImage(buf: Uint8Array): Promise<ImageCheck> {
     skewDegrees: skew.degrees,
     skewSharpness: Math.round(skew.sharpness * 100) / 100,
     inkShare: Math.round(inkShare * 10000) / 10000,
-    blank: inkShare < IMAGE_CHECK_THRESHOLDS.blankInk,
+    markShare: Math.round(markShare * 10000) / 10000,
+    blank: inkShare < IMAGE_CHECK_THRESHOLDS.blankInk && markShare < IMAGE_CHECK_THRESHOLDS.blankInk * 4,
     brightness: Math.round(sum / decoded.gray.data.length),
     saturation: Math.round(decoded.saturation * 1000) / 1000,
     paperShare: Math.round(decoded.paperShare * 1000) / 1000,
@@ -135,7 +141,7 @@ export function pageFlags(check: ImageCheck, ocr: OcrSummary | undefined, index:
     } else if (ocr?.layout && ocr.layout !== 'plain' && written === 0) {
       add('ABNORMAL_IMAGE', `空白页：${ocr.layout === 'grid' ? '作文格' : '横线'}内没有字迹`, `blank page: nothing written on the ${ocr.layout === 'grid' ? 'grid' : 'lines'}`);
     } else {
-      add('TEXT_RECOGNITION_FAILED', `页面有字迹（深色像素${(check.inkShare * 100).toFixed(1)}%），但只识别出${chars}个汉字`, `the page has writing (${(check.inkShare * 100).toFixed(1)}% dark pixels) but only ${chars} Chinese characters were read`);
+      add('TEXT_RECOGNITION_FAILED', `页面有字迹（笔迹像素${(check.markShare * 100).toFixed(1)}%），但只识别出${chars}个汉字`, `the page has writing (${(check.markShare * 100).toFixed(1)}% marked pixels) but only ${chars} Chinese characters were read`);
     }
     return out;
   }
