@@ -1,0 +1,151 @@
+// The model-service reviewer against a small OpenAI-compatible server on loopback: structured output
+// merged into the local result, and the failure modes (500, timeout, malformed JSON, schema mismatch,
+// 4xx) ending in retries with backoff, recovery, or the AI_SERVICE_FAILED flag with the local result kept.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { correctText } from './correct-text.js';
+import { ModelServiceReviewer, modelServiceConfigFromEnv, type ModelServiceConfig } from './model-service.js';
+import { NORMAL_ESSAY, NORMAL_TITLE } from './test-fixtures.js';
+
+type Mode = 'ok' | '500' | 'slow' | 'badjson' | 'badschema' | '400';
+let script: Mode[] = [];
+const seen: Array<{ auth?: string; body: Record<string, unknown>; at: number }> = [];
+let inFlight = 0;
+let maxInFlight = 0;
+
+const REVIEW = {
+  total: 88,
+  dimensions: [
+    { id: 'theme', percent: 90, comment: '立意明确，写出了坚持的意义。' },
+    { id: 'content', percent: 86, comment: '比赛过程写得具体。' },
+    { id: 'structure', percent: 85, comment: '按时间顺序，条理清楚。' },
+    { id: 'language', percent: 89, comment: '比喻生动，语言流畅。' },
+  ],
+  overall: '模型评语：这篇作文把八百米长跑写得真实感人。',
+  notes: [
+    { quote: '我像离弦的箭一样冲了出去', kind: 'goodSentence', message: '比喻贴切，写出了起跑的速度。', fix: '' },
+    { quote: '这句话不在作文里', kind: 'goodSentence', message: '应被丢弃', fix: '' },
+  ],
+};
+
+async function handler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let raw = '';
+  for await (const chunk of req) raw += String(chunk);
+  seen.push({ ...(req.headers.authorization ? { auth: req.headers.authorization } : {}), body: JSON.parse(raw) as Record<string, unknown>, at: Date.now() });
+  inFlight++;
+  maxInFlight = Math.max(maxInFlight, inFlight);
+  const mode = script.shift() ?? 'ok';
+  const reply = (status: number, body: string): void => {
+    inFlight--;
+    res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+  };
+  const answer = (content: string): string => JSON.stringify({ choices: [{ message: { role: 'assistant', content } }], usage: { prompt_tokens: 812, completion_tokens: 240 } });
+  if (mode === '500') return reply(500, '{"error":"overloaded"}');
+  if (mode === '400') return reply(400, '{"error":"bad model"}');
+  if (mode === 'badjson') return reply(200, answer('{"total": 88, "dimensions": ['));
+  if (mode === 'badschema') return reply(200, answer('{"total": "high"}'));
+  if (mode === 'slow') {
+    setTimeout(() => reply(200, answer(JSON.stringify(REVIEW))), 400);
+    return;
+  }
+  setTimeout(() => reply(200, answer(JSON.stringify(REVIEW))), 20);
+}
+
+let server: Server;
+let base: string;
+const logs: Array<Record<string, unknown>> = [];
+const logger = { info: (o: Record<string, unknown>) => void logs.push(o), warn: (o: Record<string, unknown>) => void logs.push(o) };
+const config = (over: Partial<ModelServiceConfig> = {}): ModelServiceConfig => ({ baseUrl: base, apiKey: 'sk-test', model: 'test-model', timeoutMs: 200, retries: 2, backoffMs: 10, ...over });
+const TASK = { title: NORMAL_TITLE, grade: 5, scoreType: 3 as const, requirements: ['写一次活动'] };
+
+beforeAll(async () => {
+  server = createServer((req, res) => void handler(req, res));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  script = [];
+  seen.length = 0;
+  logs.length = 0;
+  maxInFlight = 0;
+});
+
+describe('ModelServiceReviewer', () => {
+  it('sends the local analysis as context with a JSON schema, and merges scores, comments and located notes', async () => {
+    const local = await correctText({ transcript: NORMAL_ESSAY, ...TASK });
+    const r = await new ModelServiceReviewer(config(), logger).review(local, NORMAL_ESSAY, TASK);
+    expect(r.service).toMatchObject({ ok: true, attempts: 1, promptTokens: 812, completionTokens: 240 });
+    expect(seen[0]!.auth).toBe('Bearer sk-test');
+    const body = seen[0]!.body as { model: string; response_format: { type: string; json_schema: { strict: boolean } }; messages: Array<{ content: string }> };
+    expect(body.model).toBe('test-model');
+    expect(body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
+    expect(body.messages[1]!.content).toContain('"totalPercent"');
+    expect(body.messages[1]!.content).toContain('八百米长跑');
+    expect(r.score).toMatchObject({ percent: 88, value: 88, scorer: 'model:test-model' });
+    expect(r.comments.overall).toBe(REVIEW.overall);
+    const note = r.notes.find((n) => n.message.startsWith('比喻贴切'))!;
+    expect(NORMAL_ESSAY.slice(note.start, note.end)).toBe('我像离弦的箭一样冲了出去');
+    expect(r.notes.some((n) => n.message === '应被丢弃')).toBe(false);
+    expect(r.flags.map((f) => f.code)).not.toContain('AI_SERVICE_FAILED');
+    expect(logs.some((l) => l.event === 'model_service_call' && l.ok === true && typeof l.latencyMs === 'number' && l.completionTokens === 240)).toBe(true);
+  });
+
+  it('retries a 500, a timeout and malformed JSON with backoff, then recovers', async () => {
+    script = ['500', 'slow', 'badjson'];
+    const local = await correctText({ transcript: NORMAL_ESSAY, ...TASK });
+    const r = await new ModelServiceReviewer(config({ retries: 3 }), logger).review(local, NORMAL_ESSAY, TASK);
+    expect(r.service).toMatchObject({ ok: true, attempts: 4 });
+    expect(r.score?.percent).toBe(88);
+    const fails = logs.filter((l) => l.ok === false).map((l) => String(l.error));
+    expect(fails[0]).toMatch(/HTTP 500/);
+    expect(fails[1]).toMatch(/timed out/);
+    expect(fails[2]).toMatch(/malformed JSON/);
+    // exponential backoff: 10, 20, 40 ms between attempts (at least)
+    expect(seen[3]!.at - seen[2]!.at).toBeGreaterThanOrEqual(35);
+  });
+
+  it('on persistent failure keeps the local result and adds AI_SERVICE_FAILED with the reason', async () => {
+    script = ['500', '500', '500'];
+    const local = await correctText({ transcript: NORMAL_ESSAY, ...TASK });
+    const r = await new ModelServiceReviewer(config(), logger).review(local, NORMAL_ESSAY, TASK);
+    expect(r.service).toMatchObject({ ok: false, attempts: 3 });
+    expect(r.score).toEqual(local.score);
+    expect(r.comments).toEqual(local.comments);
+    const f = r.flags.find((x) => x.code === 'AI_SERVICE_FAILED')!;
+    expect(f.label).toBe('AI服务调用失败');
+    expect(f.evidence).toMatch(/HTTP 500.*可稍后重试/);
+  });
+
+  it('does not retry a 4xx client error, and rejects answers that miss the schema', async () => {
+    script = ['400'];
+    const local = await correctText({ transcript: NORMAL_ESSAY, ...TASK });
+    const r = await new ModelServiceReviewer(config(), logger).review(local, NORMAL_ESSAY, TASK);
+    expect(r.service).toMatchObject({ ok: false, attempts: 1 });
+    script = ['badschema', 'badschema', 'badschema'];
+    const s = await new ModelServiceReviewer(config(), logger).review(local, NORMAL_ESSAY, TASK);
+    expect(s.service?.error).toMatch(/malformed answer/);
+    expect(s.flags.map((f) => f.code)).toContain('AI_SERVICE_FAILED');
+  });
+
+  it('an unreachable service fails fast into the flag', async () => {
+    const local = await correctText({ transcript: NORMAL_ESSAY, ...TASK });
+    const r = await new ModelServiceReviewer(config({ baseUrl: 'http://127.0.0.1:9/v1', retries: 1 })).review(local, NORMAL_ESSAY, TASK);
+    expect(r.service).toMatchObject({ ok: false, attempts: 2 });
+    expect(r.flags.map((f) => f.code)).toContain('AI_SERVICE_FAILED');
+  });
+
+  it('limits concurrency', async () => {
+    const local = await correctText({ transcript: NORMAL_ESSAY, ...TASK });
+    const reviewer = new ModelServiceReviewer(config({ maxConcurrency: 2, timeoutMs: 2000 }));
+    const rs = await Promise.all(Array.from({ length: 6 }, () => reviewer.review(local, NORMAL_ESSAY, TASK)));
+    expect(rs.every((r) => r.service.ok)).toBe(true);
+    expect(maxInFlight).toBe(2);
+  });
+
+  it('reads its config from AI_BASE_URL, AI_API_KEY, AI_MODEL', () => {
+    expect(modelServiceConfigFromEnv({})).toBeUndefined();
+    expect(modelServiceConfigFromEnv({ AI_BASE_URL: 'http://x/v1', AI_MODEL: 'm', AI_API_KEY: 'k', AI_RETRIES: '1' })).toEqual({ baseUrl: 'http://x/v1', model: 'm', apiKey: 'k', retries: 1 });
+  });
+});
