@@ -17,6 +17,13 @@ import { userRoutes } from './routes/platform-system/users';
 import { autoCorrectionRoutes } from './routes/platform-management/auto-correction';
 import { messageRoutes } from './routes/platform-management/messages';
 import { schoolRoutes } from './routes/platform-management/school';
+import { classRoutes } from './routes/platform-management/classes';
+import { foundationRoutes } from './routes/platform-management/foundation';
+import { promptBankRoutes } from './routes/platform-management/prompt-bank';
+import { scoringRoutes } from './routes/platform-management/scoring';
+import { studentRoutes } from './routes/platform-management/students';
+import { taskRoutes } from './routes/platform-management/tasks';
+import { startTaskReleaseJob } from './services/task-release-job';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -32,6 +39,8 @@ export interface AppOptions {
   distDir?: string;
   /** Extra origins allowed to call the API from a browser (partner portals). */
   corsOrigins?: string[];
+  /** Run background jobs (the scheduled task release); default true. */
+  jobs?: boolean;
 }
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -89,12 +98,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(schoolRoutes, { services });
           await mgmt.register(messageRoutes, { services });
           await mgmt.register(autoCorrectionRoutes, { services });
+          await mgmt.register(classRoutes, { services });
+          await mgmt.register(studentRoutes, { services });
+          await mgmt.register(taskRoutes, { services });
+          await mgmt.register(promptBankRoutes, { services });
+          await mgmt.register(scoringRoutes, { services });
+          await mgmt.register(foundationRoutes, { services });
         },
         { prefix: '/platform-management' },
       );
     },
     { prefix: '/correction-api' },
   );
+
+  if (opts.jobs !== false) {
+    let job: ReturnType<typeof startTaskReleaseJob> | undefined;
+    app.addHook('onReady', async () => {
+      job = startTaskReleaseJob(deps.db, deps.now, app.log);
+    });
+    app.addHook('onClose', async () => job?.stop());
+  }
 
   await app.register(staticApp, { distDir: opts.distDir ?? path.join(packageRoot, 'dist'), englishHosts: opts.englishHosts, nodeEnv: opts.nodeEnv });
   return app;

@@ -27,6 +27,8 @@ const PUBLIC = [
   'POST /correction-api/platform-system/auth/register',
   'POST /correction-api/platform-system/api/users/forgotPass',
   'POST /correction-api/platform-system/api/users/updatePass',
+  // the H5 student join page: a class code opens the class's released tasks
+  'GET /correction-api/platform-management/h5/class',
 ];
 
 /** What a signed-in user of an expired school may still call: the /expired page, header and role switch. */

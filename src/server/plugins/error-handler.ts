@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { translate } from '../../core/i18n';
+import { isMessageKey, translate } from '../../core/i18n';
 import { AppError } from '../errors';
 
 /**
@@ -22,6 +22,13 @@ export const errorHandler = fp(async (app) => {
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // Contracts name a catalogue key as the message of a required form field (spec §5 prompts):
+      // answer the first such key in the caller's language, as the form would show it.
+      const keyed = err.validation.find((v) => typeof v.message === 'string' && isMessageKey(v.message));
+      if (keyed && isMessageKey(keyed.message!)) {
+        const message = translate(lang, keyed.message);
+        return reply.status(400).send({ code: 400, error: 'VALIDATION', message, showMsg: message, details: err.validation });
+      }
       const detail = err.validation
         .map((v) => `${v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body'}: ${v.message}`)
         .join('; ');

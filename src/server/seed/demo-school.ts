@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/password-hash';
 import { identitiesRepo } from '../repositories/identities';
 import { schoolsRepo } from '../repositories/schools';
 import { usersRepo } from '../repositories/users';
+import { seedDemoTeaching } from './teaching';
 
 export const DEMO_PASSWORD = 'Zhipi@2026';
 
@@ -73,5 +74,6 @@ export async function seedDemoSchool(db: Executor): Promise<{ created: number }>
     });
     created++;
   }
+  await seedDemoTeaching(db);
   return { created };
 }

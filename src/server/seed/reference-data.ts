@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { dictItems, menus, permissions, rolePermissions, roles, schoolVersions } from '../db/schema';
+import { seedTeachingReference } from './teaching';
 
 const ALL = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'];
 const READ = ['query', 'get', 'export'];
@@ -53,8 +54,8 @@ export const MENUS = [
   { key: 'enrollment', permissionId: 'admissions', titleZh: '招生信息', titleEn: 'Enrollment', path: '/enrollment', icon: 'solution', sort: 90 },
 ];
 
-const GRADE_ZH = ['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级', '高一', '高二', '高三'];
-const GRADE_EN = ['Grade 1', 'Grade 2', 'Grade 3', 'Grade 4', 'Grade 5', 'Grade 6', 'Grade 7', 'Grade 8', 'Grade 9', 'Senior 1', 'Senior 2', 'Senior 3'];
+export const GRADE_ZH = ['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级', '高一', '高二', '高三'];
+export const GRADE_EN = ['Grade 1', 'Grade 2', 'Grade 3', 'Grade 4', 'Grade 5', 'Grade 6', 'Grade 7', 'Grade 8', 'Grade 9', 'Senior 1', 'Senior 2', 'Senior 3'];
 
 /** Code lists served by dictDetail (spec §3, §9). */
 export const DICTIONARY: { dictName: string; labelZh: string; labelEn: string; value: string }[] = [
@@ -104,4 +105,5 @@ export async function seedReferenceData(db: Executor): Promise<void> {
     .insert(dictItems)
     .values(DICTIONARY.map((d, i) => ({ ...d, sort: i })))
     .onConflictDoUpdate({ target: [dictItems.dictName, dictItems.value], set: { labelZh: sql`excluded.label_zh`, labelEn: sql`excluded.label_en` } });
+  await seedTeachingReference(db);
 }

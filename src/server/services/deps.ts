@@ -12,4 +12,6 @@ export interface ServiceDeps {
   now: () => Date;
   /** Text of the next image captcha (random by default; tests pin it to solve the image). */
   captchaText?: () => string;
+  /** Base URL of the basic-data platform classes are synced from (env BASIC_DATA_URL); none = sync off. */
+  basicDataUrl?: string;
 }

@@ -1,9 +1,26 @@
 import { accountService } from './account-service';
+import { classService } from './class-service';
+import { classSyncService } from './class-sync/class-sync-service';
 import type { ServiceDeps } from './deps';
+import { promptBankService } from './prompt-bank-service';
+import { scoringService } from './scoring-service';
 import { sessionService } from './session-service';
+import { studentService } from './student-service';
+import { taskService } from './task-service';
 
 /** All services, built once per app from the same dependencies. */
 export function buildServices(deps: ServiceDeps) {
-  return { deps, session: sessionService(deps), account: accountService(deps) };
+  const classes = classService(deps);
+  return {
+    deps,
+    session: sessionService(deps),
+    account: accountService(deps),
+    classes,
+    students: studentService(deps, classes),
+    tasks: taskService(deps),
+    promptBank: promptBankService(deps),
+    scoring: scoringService(deps),
+    classSync: classSyncService(deps),
+  };
 }
 export type Services = ReturnType<typeof buildServices>;

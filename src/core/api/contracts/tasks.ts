@@ -29,7 +29,7 @@ export const taskBody = z.object({
   guidance: z.string().max(5000).default(''),
   /** Release time; absent = now. With `scheduled`, it must lie in the future. */
   releaseAt: isoDate.nullish(),
-  deadline: isoDate.nullish(),
+  deadline: z.iso.datetime({ offset: true, error: 'task.deadlineRequired' }),
   /** Regular publishing: released by the background job at releaseAt. */
   scheduled: z.boolean().default(false),
   /** Rating type: a scoring standard id (mScoringLevel). */

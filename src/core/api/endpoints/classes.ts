@@ -25,7 +25,7 @@ export function classesApi(client: ApiClient) {
       client.get<Out<typeof c.classBrief>[]>(`${MGMT}/mclass/getClassListByCampusIdAndSystemTerm`, { query }),
     loginQrCode: (id: number, lcwProgram?: 0 | 1) => client.get<Out<typeof c.loginQrCode>>(`${MGMT}/mclass/${id}/loginQrCode`, { query: { lcwProgram } }),
     bindTeachers: (classId: number, teacherIds: number[]) => client.post<Out<typeof c.classItem>>(`${MGMT}/mSchoolClassTeacher/binding`, { classId, teacherIds }),
-    relieveTeacher: (classId: number, teacherId: number) => client.post<Out<typeof c.classItem>>(`${MGMT}/mSchoolClassTeacher/relieve`, { classId, teacherId }),
+    relieveTeacher: (classId: number, teacherId: number) => client.post<Out<typeof c.classItem> | null>(`${MGMT}/mSchoolClassTeacher/relieve`, { classId, teacherId }),
 
     // selects (home/*, mSchoolTeacher, roles, mSchoolCampus)
     listSemester: () => client.get<Out<typeof c.semester>[]>(`${MGMT}/home/listSemester`),
