@@ -20,6 +20,7 @@ import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { detectLayout, type GridLayout, type LinedLayout, type PageLayout, type Span } from '../image/layout.js';
 import { decodeImage, estimateSkew, inkMask, Integral, normalizeLighting, resampleInto, rotate180, rotateGray, type DecodedImage, type Gray } from '../image/raster.js';
 import type { Box, OcrChar, OcrLine, OcrPage, OcrProvider } from '../ocr.js';
+import { normalizeChinesePunctuation } from './punctuation.js';
 
 const REC_H = 48;
 
@@ -418,6 +419,7 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
       chars.push({ text: c.text, box: mapBox(box), confidence: Math.round(c.confidence * 1000) / 1000 });
     }
     if (cellMode) unreadCells += r.segs.length - hit.size;
+    chars.splice(0, chars.length, ...normalizeChinesePunctuation(chars));
     // nothing readable: an empty strip, a border or a smudge
     if (!chars.length || meanConf(found.map((f) => f.c)) < 0.55) continue;
     const all: Segment = { x0: Math.min(...r.segs.map((s) => s.x0)), y0: Math.min(...r.segs.map((s) => s.y0)), x1: Math.max(...r.segs.map((s) => s.x1)), y1: Math.max(...r.segs.map((s) => s.y1)) };
