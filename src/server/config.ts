@@ -18,6 +18,8 @@ const envSchema = z.object({
   /** Public URL printed at start; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Basic-data platform classes and students are synced from (GET {url}/classes?school=…). */
+  BASIC_DATA_URL: z.string().url().optional(),
 });
 
 export interface AppConfig {
@@ -31,6 +33,7 @@ export interface AppConfig {
   logLevel: string;
   publicUrl?: string;
   seedDemo: boolean;
+  basicDataUrl?: string;
 }
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -68,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     seedDemo: e.SEED_DEMO === 'true',
+    basicDataUrl: e.BASIC_DATA_URL,
   };
 }

@@ -32,6 +32,7 @@ async function main() {
       cipher: loadPasswordCipher(config.dataDir),
       sms: developmentSmsProvider(() => database.db, logger),
       now: () => new Date(),
+      basicDataUrl: config.basicDataUrl,
     },
     englishHosts: config.englishHosts,
     nodeEnv: config.nodeEnv,

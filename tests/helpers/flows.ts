@@ -63,3 +63,13 @@ export async function registerMultiIdentityTeacher(t: TestApp, prefix: string): 
   const head = await identitiesRepo.create(t.database.db, { userId: teacher.userId, schoolId: first!.schoolId, roleId: 6, teacherName: '测试校长' });
   return { ...teacher, teacherIdentityId: first!.id, headmasterIdentityId: head.id, schoolId: first!.schoolId };
 }
+
+/** A multipart/form-data body with text fields and one file, for app.inject. */
+export function multipartBody(fields: Record<string, string>, file: { field: string; name: string; type: string; content: Buffer }) {
+  const boundary = `----zhipi${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+  parts.push(file.content, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -22,13 +22,13 @@ export interface TestApp {
   encrypt(plain: string): Promise<string>;
   /** Signs a demo account in and returns its token. */
   login(username: string, password?: string): Promise<string>;
-  call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, opts?: { token?: string; body?: unknown; lang?: 'zh' | 'en'; ip?: string }): Promise<LightMyRequestResponse>;
+  call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, opts?: { token?: string; body?: unknown; lang?: 'zh' | 'en'; ip?: string; headers?: Record<string, string>; payload?: Buffer | string }): Promise<LightMyRequestResponse>;
   lastSmsCode(phone: string): string;
   close(): Promise<void>;
 }
 
 /** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
-export async function createTestApp(kind: DbKind): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   await seedReferenceData(database.db);
   await seedDemoSchool(database.db);
@@ -38,7 +38,7 @@ export async function createTestApp(kind: DbKind): Promise<TestApp> {
   const clock = { offsetMs: 0 };
   const app = await buildApp({
     database,
-    deps: { signer: new TokenSigner(new TextEncoder().encode('test-secret-test-secret-test-secret!')), cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX' },
+    deps: { signer: new TokenSigner(new TextEncoder().encode('test-secret-test-secret-test-secret!')), cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX', basicDataUrl: opts.basicDataUrl },
     englishHosts: ['english.example'],
     nodeEnv: 'test',
   });
@@ -52,9 +52,11 @@ export async function createTestApp(kind: DbKind): Promise<TestApp> {
       headers: {
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
         'accept-language': opts.lang === 'en' ? 'en' : 'zh-CN',
+        ...opts.headers,
       },
       remoteAddress: opts.ip ?? '127.0.0.1',
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+      ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
     });
 
   return {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { campuses, classes, classTeachers, identities, roles, semesters, students, users } from '../db/schema';
+import { campuses, classes, classTeachers, identities, roles, semesters, users } from '../db/schema';
 
 export type ClassRow = typeof classes.$inferSelect;
 export type SemesterRow = typeof semesters.$inferSelect;
@@ -9,7 +9,7 @@ export type SemesterRow = typeof semesters.$inferSelect;
 export function taughtBy(identityId: number | typeof identities.id): SQL {
   return or(
     eq(classes.mainTeacherId, identityId),
-    sql`exists (select 1 from ${classTeachers} where ${classTeachers.classId} = ${classes.id} and ${classTeachers.identityId} = ${identityId})`,
+    sql`exists (select 1 from class_teachers ct where ct.class_id = "classes"."id" and ct.identity_id = ${identityId})`,
   )!;
 }
 
@@ -35,7 +35,8 @@ function where(f: ClassFilter): SQL {
   return and(...parts)!;
 }
 
-const studentCount = sql<number>`(select count(*)::int from ${students} where ${students.classId} = ${classes.id} and ${students.deletedAt} is null)`;
+// Subqueries name outer columns in full: drizzle leaves columns unqualified in single-table selects.
+const studentCount = sql<number>`(select count(*)::int from students s where s.class_id = "classes"."id" and s.deleted_at is null)`;
 
 const view = {
   cls: classes,
@@ -168,7 +169,7 @@ export const classesRepo = {
       .select({
         id: campuses.id,
         name: campuses.name,
-        classCount: sql<number>`(select count(*)::int from ${classes} where ${classes.campusId} = ${campuses.id} and ${classes.deletedAt} is null)`,
+        classCount: sql<number>`(select count(*)::int from classes c where c.campus_id = "campuses"."id" and c.deleted_at is null)`,
       })
       .from(campuses)
       .where(and(eq(campuses.schoolId, schoolId), ids ? (ids.length ? inArray(campuses.id, ids) : sql`false`) : undefined))
@@ -212,7 +213,7 @@ export const classesRepo = {
         roleNameEn: roles.nameEn,
         campusId: identities.campusId,
         campusName: campuses.name,
-        classCount: sql<number>`(select count(*)::int from ${classes} where ${classes.deletedAt} is null and ${taughtBy(identities.id)})`,
+        classCount: sql<number>`(select count(*)::int from classes where classes.deleted_at is null and (classes.main_teacher_id = "identities"."id" or exists (select 1 from class_teachers ct where ct.class_id = classes.id and ct.identity_id = "identities"."id")))`,
       })
       .from(identities)
       .innerJoin(users, eq(users.id, identities.userId))

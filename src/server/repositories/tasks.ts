@@ -20,11 +20,11 @@ function where(f: TaskFilter): SQL {
     parts.push(
       or(
         eq(tasks.creatorIdentityId, f.teacherIdentityId),
-        sql`exists (select 1 from ${taskClasses} join ${classes} on ${classes.id} = ${taskClasses.classId} where ${taskClasses.taskId} = ${tasks.id} and ${classes.deletedAt} is null and ${taughtBy(f.teacherIdentityId)})`,
+        sql`exists (select 1 from task_classes tc join classes on classes.id = tc.class_id where tc.task_id = "tasks"."id" and classes.deleted_at is null and ${taughtBy(f.teacherIdentityId)})`,
       ),
     );
   }
-  if (f.classId !== undefined) parts.push(sql`exists (select 1 from ${taskClasses} where ${taskClasses.taskId} = ${tasks.id} and ${taskClasses.classId} = ${f.classId})`);
+  if (f.classId !== undefined) parts.push(sql`exists (select 1 from task_classes tc where tc.task_id = "tasks"."id" and tc.class_id = ${f.classId})`);
   if (f.status) parts.push(eq(tasks.status, f.status));
   if (f.title) parts.push(ilike(tasks.title, `%${f.title.replace(/[%_\\]/g, '\\$&')}%`));
   return and(...parts)!;
@@ -115,7 +115,7 @@ export const tasksRepo = {
           isNull(tasks.deletedAt),
           eq(tasks.status, 'released'),
           lte(tasks.releaseAt, now),
-          sql`exists (select 1 from ${taskClasses} where ${taskClasses.taskId} = ${tasks.id} and ${taskClasses.classId} = ${classId})`,
+          sql`exists (select 1 from task_classes tc where tc.task_id = "tasks"."id" and tc.class_id = ${classId})`,
         ),
       )
       .orderBy(desc(tasks.releaseAt), desc(tasks.id));
