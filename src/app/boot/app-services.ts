@@ -1,6 +1,10 @@
 import { ApiClient } from '../../core/api/client';
 import { authApi } from '../../core/api/endpoints/auth';
+import { classesApi } from '../../core/api/endpoints/classes';
 import { platformApi } from '../../core/api/endpoints/platform';
+import { promptBankApi } from '../../core/api/endpoints/prompt-bank';
+import { scoringApi } from '../../core/api/endpoints/scoring';
+import { tasksApi } from '../../core/api/endpoints/tasks';
 import type { Lang } from '../../core/i18n';
 import { loginRedirect } from '../../core/session/guard';
 import { createSessionStore } from '../../core/session/session-store';
@@ -51,6 +55,16 @@ export function createAppServices(lang: Lang) {
   const platform = platformApi(client);
   const session = createSessionStore({ tokens, auth, platform });
   late.session = session;
-  return { client, auth, platform, session, tokens };
+  return {
+    client,
+    auth,
+    platform,
+    session,
+    tokens,
+    classes: classesApi(client),
+    tasks: tasksApi(client),
+    bank: promptBankApi(client),
+    scoring: scoringApi(client),
+  };
 }
 export type AppServices = ReturnType<typeof createAppServices>;

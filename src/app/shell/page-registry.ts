@@ -18,4 +18,12 @@ export const PAGES: Record<string, ComponentType<object>> = {
   exception404: lazyPage(() => import('../pages/system/NotFoundPage')),
   exception500: lazyPage(() => import('../pages/system/ServerErrorPage')),
   teacherIndex: lazyPage(() => import('../pages/teacher/TeacherHomePage')),
+  teacherAssignTask: lazyPage(() => import('../pages/teacher/AssignTaskPage')),
+  assignTask: lazyPage(() => import('../pages/teacher/AssignTaskPage')),
+  classIndex: lazyPage(() => import('../pages/class/ClassListPage')),
+  classStudent: lazyPage(() => import('../pages/class/StudentPage')),
+  parentManagement: lazyPage(() => import('../pages/class/ParentPage')),
+  classBind: lazyPage(() => import('../pages/class/BindTextbookPage')),
+  requireWorkIndex: lazyPage(() => import('../pages/bank/RequireWorkPage')),
+  foundation: lazyPage(() => import('../pages/headmaster/FoundationPage')),
 };

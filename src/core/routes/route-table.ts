@@ -82,7 +82,7 @@ export const ROUTES: readonly RouteDef[] = [
   // main layout
   main('/expired', 'expired', 'page.expired', { open: true, keepAlive: true, hideSideMenu: true }),
   main('/teacherIndex', 'teacherIndex', 'page.teacherIndex', { permission: ['workbench'] }),
-  main('/teacherIndex/assignTask', 'teacherAssignTask', 'page.assignTask', { permission: assign, parent: '/teacherIndex', building: true }),
+  main('/teacherIndex/assignTask', 'teacherAssignTask', 'page.assignTask', { permission: assign, parent: '/teacherIndex' }),
 
   main('/headmaster', 'headmaster', 'page.headmaster', { permission: head, building: true }),
   main('/teachingAdmin', 'teachingAdmin', 'page.teachingAdmin', { permission: head, redirect: '/teachingAdmin/studentNum' }),
@@ -90,20 +90,20 @@ export const ROUTES: readonly RouteDef[] = [
   main('/teachingAdmin/grade', 'gradeData', 'page.gradeData', { permission: head, parent: '/teachingAdmin', building: true }),
   main('/teachingAdmin/teacherNum', 'teacherNum', 'page.teacherData', { permission: head, parent: '/teachingAdmin', building: true }),
   main('/teachingAdmin/detailGrouing', 'detailGrouing', 'page.growthDetail', { permission: head, parent: '/teachingAdmin', building: true }),
-  main('/teachingAdmin/foundation', 'foundation', 'page.foundation', { permission: head, parent: '/teachingAdmin', building: true }),
+  main('/teachingAdmin/foundation', 'foundation', 'page.foundation', { permission: head, parent: '/teachingAdmin' }),
 
   main('/class', 'class', 'page.class', { permission: klass, redirect: '/class/index' }),
-  main('/class/index', 'classIndex', 'page.classIndex', { permission: klass, parent: '/class', building: true }),
-  main('/class/student', 'classStudent', 'page.student', { permission: klass, parent: '/class', building: true }),
-  main('/class/ParentManagement', 'parentManagement', 'page.parent', { permission: klass, parent: '/class', building: true }),
-  main('/class/bind', 'classBind', 'page.bind', { permission: klass, parent: '/class', building: true }),
+  main('/class/index', 'classIndex', 'page.classIndex', { permission: klass, parent: '/class' }),
+  main('/class/student', 'classStudent', 'page.student', { permission: klass, parent: '/class' }),
+  main('/class/ParentManagement', 'parentManagement', 'page.parent', { permission: klass, parent: '/class' }),
+  main('/class/bind', 'classBind', 'page.bind', { permission: klass, parent: '/class' }),
 
   main('/homework', 'homework', 'page.homework', { permission: task, redirect: '/homework/situation' }),
   main('/homework/situation', 'situation', 'page.situation', { permission: task, parent: '/homework', building: true }),
   main('/homework/situation/index', 'situationIndex', 'page.situationIndex', { permission: task, parent: '/homework/situation', building: true }),
   main('/homework/situation/writinglist', 'writingList', 'page.writingList', { permission: task, parent: '/homework/situation', keepAlive: true, building: true }),
   main('/homework/situation/Review', 'review', 'page.review', { permission: task, parent: '/homework/situation', building: true }),
-  main('/homework/assignTask', 'assignTask', 'page.assignTask', { permission: assign, parent: '/homework', building: true }),
+  main('/homework/assignTask', 'assignTask', 'page.assignTask', { permission: assign, parent: '/homework' }),
   main('/homework/writingWorkInfo', 'writingWorkInfo', 'page.writingWorkInfo', { permission: task, parent: '/homework', collapseSideMenu: true, building: true }),
   main('/homework/writingUploadIndex', 'writingUploadIndex', 'page.writingUploadIndex', { permission: task, parent: '/homework', building: true }),
   main('/homework/writingUploadInfo', 'writingUploadInfo', 'page.writingUploadInfo', { permission: task, parent: '/homework', building: true }),
@@ -135,7 +135,7 @@ export const ROUTES: readonly RouteDef[] = [
   main('/lcwAts/examineLcw', 'examineLcw', 'page.lcwExamine', { permission: ['lcw'], parent: '/lcwAts', building: true }),
 
   main('/requireWork', 'requireWork', 'page.requireWork', { permission: klass, redirect: '/requireWork/index' }),
-  main('/requireWork/index', 'requireWorkIndex', 'page.requireWork', { permission: klass, parent: '/requireWork', building: true }),
+  main('/requireWork/index', 'requireWorkIndex', 'page.requireWork', { permission: klass, parent: '/requireWork' }),
 
   main('/enrollment', 'enrollment', 'page.enrollment', { permission: ['admissions'], redirect: '/enrollment/index' }),
   main('/enrollment/index', 'enrollmentIndex', 'page.enrollmentIndex', { permission: ['admissions'], parent: '/enrollment', building: true }),

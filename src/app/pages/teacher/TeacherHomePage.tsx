@@ -1,30 +1,37 @@
-import { Card, Col, Row, Typography } from 'antd';
-import { useSignalValue } from '../../../views/hooks/use-signal-value';
+import { useState } from 'react';
+import { Button } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ScoringStandardModal } from '../../../views/scoring/ScoringStandardModal';
+import { TaskBoard } from '../../../views/task-board';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
-import BuildingPage from '../system/BuildingPage';
-import { findRoute } from '../../../core/routes/route-table';
 
-/** Teacher home. The task board joins here with the classes-and-tasks feature. */
+/** Teacher home (/teacherIndex): the class essay task board. */
 export default function TeacherHomePage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const t = useT();
-  const { session } = useApp();
-  const user = useSignalValue(session.user);
+  const { tasks, classes, scoring } = useApp();
+  const [scoringOpen, setScoringOpen] = useState(false);
+  const classId = Number(params.get('classId')) || undefined;
   return (
-    <Row gutter={[16, 16]} data-testid="teacher-home">
-      <Col span={24}>
-        <Card>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('home.greeting', { name: user?.realname ?? '' })}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('home.identity', { role: user?.roleName ?? '', school: user?.schoolName ?? '' })}</Typography.Text>
-        </Card>
-      </Col>
-      <Col span={24}>
-        <Card>
-          <BuildingPage route={findRoute('/teacherIndex')!} />
-        </Card>
-      </Col>
-    </Row>
+    <>
+      {scoringOpen && <ScoringStandardModal scoring={scoring} onClose={() => setScoringOpen(false)} onSaved={() => window.location.reload()} />}
+      <TaskBoard
+      api={{ tasks, classes }}
+      classId={classId}
+      onClassChange={(id) => setParams({ classId: String(id) }, { replace: true })}
+      onAssign={(id) => navigate(`/teacherIndex/assignTask?classId=${id}`)}
+      onEdit={(task) => navigate(`/teacherIndex/assignTask?id=${task.id}`)}
+      onOpen={(task, id) => navigate(`/homework/writingWorkInfo?taskId=${task.id}&classId=${id}`)}
+      onCreateClass={() => navigate('/class/index')}
+      toolbarExtra={
+        <Button icon={<SettingOutlined />} onClick={() => setScoringOpen(true)} data-testid="scoring-open">
+          {t('scoring.title')}
+        </Button>
+      }
+      />
+    </>
   );
 }

@@ -1,0 +1,1 @@
+export { AssignTaskForm, type AssignTaskFormProps } from './AssignTaskForm';

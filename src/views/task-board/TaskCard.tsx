@@ -1,0 +1,87 @@
+import { Button, Card, Popover, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { BarChartOutlined, DeleteOutlined, EditOutlined, EyeOutlined, QrcodeOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '../../core/constants';
+import type { Task } from '../../core/api/contracts/tasks';
+import { QrCodeCard } from '../common/QrCodeCard';
+import { useT } from '../i18n/i18n-context';
+
+export interface TaskCardActions {
+  onOpen?(task: Task): void;
+  onEdit?(task: Task): void;
+  onDelete?(task: Task): void;
+  onStatistics(task: Task): void;
+}
+
+/** One essay task on the board: times, status counts, upload QR code and the task's actions. */
+export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActions & { task: Task; uploadUrl: string; readonly?: boolean }) {
+  const t = useT();
+  const c = task.counts;
+  const pct = (n: number) => (c.students ? Math.round((n / c.students) * 100) : 0);
+  const when = (iso: string) => dayjs(iso).format(DATE_FORMAT);
+  return (
+    <Card
+      size="small"
+      className="zp-task-card"
+      data-testid="task-card"
+      title={
+        <Space size={8} wrap>
+          <Typography.Text strong ellipsis style={{ maxWidth: 360 }} title={task.title}>
+            {task.title}
+          </Typography.Text>
+          <Tag color={task.status === 'released' ? 'green' : 'gold'}>{t(task.status === 'released' ? 'task.statusReleased' : 'task.statusScheduled')}</Tag>
+        </Space>
+      }
+      extra={
+        <Popover trigger="click" placement="left" content={<QrCodeCard value={uploadUrl} title={t('task.uploadQr')} description={t('task.uploadQrDesc')} />}>
+          <Button size="small" icon={<QrcodeOutlined />} data-testid="task-qr">
+            {t('task.uploadQr')}
+          </Button>
+        </Popover>
+      }
+      actions={[
+        <Tooltip key="open" title={t('teaching.detail')}>
+          <Button type="text" icon={<EyeOutlined />} onClick={() => actions.onOpen?.(task)} disabled={!actions.onOpen}>
+            {t('teaching.detail')}
+          </Button>
+        </Tooltip>,
+        <Button key="stats" type="text" icon={<BarChartOutlined />} onClick={() => actions.onStatistics(task)}>
+          {t('task.statistics')}
+        </Button>,
+        ...(!readonly && task.canEdit
+          ? [
+              <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => actions.onEdit?.(task)} data-testid="task-edit">
+                {t('task.modify')}
+              </Button>,
+              <Button key="delete" type="text" danger icon={<DeleteOutlined />} onClick={() => actions.onDelete?.(task)} data-testid="task-delete">
+                {t('teaching.delete')}
+              </Button>,
+            ]
+          : []),
+      ]}
+    >
+      <div className="zp-task-times">
+        <span>
+          {t('task.releaseTime')}：{when(task.releaseAt)}
+        </span>
+        <span>
+          {t('task.deadline')}：{when(task.deadline)}
+        </span>
+      </div>
+      <div className="zp-task-progress">
+        <div>
+          <Typography.Text type="secondary">{t('task.submitted')}</Typography.Text>
+          <Progress percent={pct(c.submitted)} size="small" format={() => `${c.submitted}/${c.students}`} />
+        </div>
+        <div>
+          <Typography.Text type="secondary">{t('task.aiReviewed')}</Typography.Text>
+          <Progress percent={pct(c.aiDone)} size="small" strokeColor="#1677ff" format={() => `${c.aiDone}/${c.students}`} />
+        </div>
+        <div>
+          <Typography.Text type="secondary">{t('task.approved')}</Typography.Text>
+          <Progress percent={pct(c.approved)} size="small" strokeColor="#52c41a" format={() => `${c.approved}/${c.students}`} />
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { TaskBoard, type TaskBoardProps } from './TaskBoard';
