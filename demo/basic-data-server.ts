@@ -3,8 +3,8 @@
  * `GET /classes?school=<school name>` with deterministic classes and students for the demo school
  * (智批实验学校) and an empty list for any other school.
  *
- *   node --import tsx demo/basic-data-server.ts            # listens on 127.0.0.1:8090
- *   BASIC_DATA_URL=http://127.0.0.1:8090 npm run dev       # then 班级管理 → 同步班级
+ *   node --import tsx demo/basic-data-server.ts            # listens on 127.0.0.1:18090
+ *   BASIC_DATA_URL=http://127.0.0.1:18090 npm run dev       # then 班级管理 → 同步班级
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,6 +75,6 @@ export async function startBasicDataServer(port = 0): Promise<BasicDataServer> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const s = await startBasicDataServer(Number(process.env.PORT ?? 8090));
+  const s = await startBasicDataServer(Number(process.env.PORT ?? 18090));
   console.log(`basic-data stand-in on ${s.url} (GET /classes?school=智批实验学校)`);
 }
