@@ -39,6 +39,8 @@ export const studentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   }, async (req) => ok(await students.move(authOf(req), req.body.ids, req.body.toClassId)));
 
   app.post('/mStudent/import/preview', {
+    // Base64 makes a 2 MB roster about 2.7 MB of JSON.
+    bodyLimit: Math.ceil((ROSTER_MAX_BYTES * 4) / 3) + 64 * 1024,
     schema: {
       tags,
       summary: 'Roster preview from CSV or xlsx: per-row status and errors (JSON with Base64 content, or multipart classId + file, ≤ 2 MB)',
