@@ -6,9 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { correctText } from './correct-text.js';
 import { ModelServiceReviewer, modelServiceConfigFromEnv, type ModelServiceConfig } from './model-service.js';
+import sharp from 'sharp';
+import { buildTranscript } from './ocr.js';
+import { VisionOcrProvider } from './ocr/vision.js';
 import { NORMAL_ESSAY, NORMAL_TITLE } from './test-fixtures.js';
 
-type Mode = 'ok' | '500' | 'slow' | 'badjson' | 'badschema' | '400';
+type Mode = 'ok' | '500' | 'slow' | 'badjson' | 'badschema' | '400' | 'page';
 let script: Mode[] = [];
 const seen: Array<{ auth?: string; body: Record<string, unknown>; at: number }> = [];
 let inFlight = 0;
@@ -45,6 +48,7 @@ async function handler(req: IncomingMessage, res: ServerResponse): Promise<void>
   if (mode === '400') return reply(400, '{"error":"bad model"}');
   if (mode === 'badjson') return reply(200, answer('{"total": 88, "dimensions": ['));
   if (mode === 'badschema') return reply(200, answer('{"total": "high"}'));
+  if (mode === 'page') return reply(200, answer(JSON.stringify({ title: '难忘的一次运动会', lines: [{ text: '秋天到了，学校举行了', paragraphStart: true }, { text: '运动会。', paragraphStart: false }] })));
   if (mode === 'slow') {
     setTimeout(() => reply(200, answer(JSON.stringify(REVIEW))), 400);
     return;
@@ -147,5 +151,18 @@ describe('ModelServiceReviewer', () => {
   it('reads its config from AI_BASE_URL, AI_API_KEY, AI_MODEL', () => {
     expect(modelServiceConfigFromEnv({})).toBeUndefined();
     expect(modelServiceConfigFromEnv({ AI_BASE_URL: 'http://x/v1', AI_MODEL: 'm', AI_API_KEY: 'k', AI_RETRIES: '1' })).toEqual({ baseUrl: 'http://x/v1', model: 'm', apiKey: 'k', retries: 1 });
+  });
+});
+
+describe('VisionOcrProvider', () => {
+  it('sends the page as an image and turns the JSON transcript into lines with approximate boxes', async () => {
+    script = ['page'];
+    const img = await sharp({ create: { width: 800, height: 1100, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const page = await new VisionOcrProvider({ ...config(), model: 'vl-model' }).recognize(img);
+    const body = seen[0]!.body as { messages: Array<{ content: Array<{ type: string; image_url?: { url: string } }> }> };
+    expect(body.messages[1]!.content[1]!.image_url!.url).toMatch(/^data:image\/jpeg;base64,/);
+    expect(page.lines[0]).toMatchObject({ text: '难忘的一次运动会', isTitle: true });
+    expect(buildTranscript([page]).text).toBe('难忘的一次运动会\n秋天到了，学校举行了运动会。');
+    expect(page.lines[1]!.chars[0]!.box.width).toBeGreaterThan(0);
   });
 });
