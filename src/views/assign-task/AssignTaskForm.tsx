@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Spin, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_FORMAT } from '../../core/constants';
@@ -75,11 +75,16 @@ export function AssignTaskForm(props: AssignTaskFormProps) {
     [api.bank, grade, unit],
   );
 
-  const [classes, genres, semesters, levels] = refs.data ?? [null, [], [], []];
+  const [classes, genres, semesters, levels] = useMemo(() => refs.data ?? [null, [], [], []], [refs.data]);
+  // Fill the form once per loaded task (or once for a new one): watched fields re-render on every set.
+  const filledFor = useRef<string | null>(null);
   const currentSemester = useMemo(() => semesters.find((s) => s.isCurrent)?.semesterId, [semesters]);
 
   useEffect(() => {
     const task = editing.data;
+    const key = task ? `task-${task.id}` : props.taskId ? null : classes ? 'new' : null;
+    if (!key || filledFor.current === key) return;
+    filledFor.current = key;
     if (task) {
       form.setFieldsValue({
         classIds: task.classes.map((c) => c.id),
@@ -194,7 +199,7 @@ export function AssignTaskForm(props: AssignTaskFormProps) {
             <Row gutter={12}>
               <Col span={8}>
                 <Form.Item name="grade" label={t('teaching.grade')}>
-                  <Select options={gradeOptions} data-testid="field-grade" onChange={() => form.setFieldsValue({ unit: undefined, topicId: undefined })} />
+                  <Select allowClear options={gradeOptions} data-testid="field-grade" onChange={() => form.setFieldsValue({ unit: undefined, topicId: undefined })} />
                 </Form.Item>
               </Col>
               <Col span={8}>
