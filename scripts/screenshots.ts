@@ -37,6 +37,31 @@ try {
       await context.close();
     }
   }
+  // teaching pages (issue 3): task board with its upload QR code, assign form, classes; zh and en
+  for (const [lang, origin] of [
+    ['zh', base],
+    ['en', `http://en.localhost:${port}`],
+  ] as const) {
+    for (const device of ['desktop', 'phone'] as const) {
+      const { context, page } = await newPage(browser, device === 'phone' ? { width: 375, height: 760, mobile: true } : {});
+      await login(page, origin, 'teacher01');
+      await page.getByTestId('task-card').first().waitFor();
+      if (device === 'desktop') await page.getByTestId('task-qr').last().click();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(out, `task-board-${lang}-${device}.png`) });
+      if (device === 'desktop') {
+        await page.goto(`${origin}/teaching/teacherIndex/assignTask`);
+        await page.getByTestId('assign-form').waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: path.join(out, `assign-form-${lang}-desktop.png`), fullPage: true });
+        await page.goto(`${origin}/teaching/class/index`);
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: path.join(out, `class-page-${lang}-desktop.png`) });
+      }
+      await context.close();
+    }
+  }
+
   const { context, page } = await newPage(browser);
   await login(page, base, 'expired01');
   await page.screenshot({ path: path.join(out, 'expired-zh-desktop.png') });

@@ -6,6 +6,7 @@ import { loadPasswordCipher } from './auth/rsa-keys';
 import { TokenSigner } from './auth/tokens';
 import { seedReferenceData } from './seed/reference-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './seed/demo-school';
+import { seedDemoTasks } from './seed/demo-tasks';
 import { developmentSmsProvider } from './services/sms-provider';
 
 /** The only file that listens: read config, open the database, seed, serve, shut down cleanly. */
@@ -23,7 +24,10 @@ async function main() {
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   await seedReferenceData(database.db);
-  if (config.seedDemo) await seedDemoSchool(database.db);
+  if (config.seedDemo) {
+    await seedDemoSchool(database.db);
+    await seedDemoTasks(database.db);
+  }
 
   const app = await buildApp({
     database,

@@ -1,4 +1,4 @@
-import { Layout, Menu } from 'antd';
+import { Grid, Layout, Menu } from 'antd';
 import {
   AuditOutlined, BarChartOutlined, DashboardOutlined, DatabaseOutlined, EditOutlined, FileTextOutlined,
   HomeOutlined, RiseOutlined, SafetyOutlined, SolutionOutlined, StarOutlined, TeamOutlined, AppstoreOutlined,
@@ -20,6 +20,8 @@ export function SideMenu(props: { items: MenuItem[]; activePath: string; collaps
   const navigate = useNavigate();
   const lang = useLang();
   const t = useT();
+  // Phones (< 576 px) fold the menu away entirely; the trigger tab brings it back.
+  const phone = !Grid.useBreakpoint().sm;
   const selected = props.items
     .filter((m) => props.activePath === m.path || props.activePath.startsWith(`${m.path.replace(/\/index$/, '')}/`))
     .map((m) => m.key);
@@ -31,6 +33,7 @@ export function SideMenu(props: { items: MenuItem[]; activePath: string; collaps
       collapsed={props.collapsed}
       onCollapse={props.onCollapse}
       breakpoint="lg"
+      collapsedWidth={phone ? 0 : 80}
       className="zp-sider"
     >
       <div className="zp-sider-logo" title={t('app.fullName')}>

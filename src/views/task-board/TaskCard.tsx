@@ -1,4 +1,4 @@
-import { Button, Card, Popover, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Grid, Popover, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { BarChartOutlined, DeleteOutlined, EditOutlined, EyeOutlined, QrcodeOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../core/constants';
@@ -16,6 +16,9 @@ export interface TaskCardActions {
 /** One essay task on the board: times, status counts, upload QR code and the task's actions. */
 export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActions & { task: Task; uploadUrl: string; readonly?: boolean }) {
   const t = useT();
+  // On phones the four actions show as icons with tooltips, or they do not fit one row.
+  const compact = !Grid.useBreakpoint().sm;
+  const label = (text: string) => (compact ? null : text);
   const c = task.counts;
   const pct = (n: number) => (c.students ? Math.round((n / c.students) * 100) : 0);
   const when = (iso: string) => dayjs(iso).format(DATE_FORMAT);
@@ -34,28 +37,34 @@ export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActi
       }
       extra={
         <Popover trigger="click" placement="left" content={<QrCodeCard value={uploadUrl} title={t('task.uploadQr')} description={t('task.uploadQrDesc')} />}>
-          <Button size="small" icon={<QrcodeOutlined />} data-testid="task-qr">
-            {t('task.uploadQr')}
+          <Button size="small" icon={<QrcodeOutlined />} data-testid="task-qr" aria-label={t('task.uploadQr')}>
+            {label(t('task.uploadQr'))}
           </Button>
         </Popover>
       }
       actions={[
-        <Tooltip key="open" title={t('teaching.detail')}>
-          <Button type="text" icon={<EyeOutlined />} onClick={() => actions.onOpen?.(task)} disabled={!actions.onOpen}>
-            {t('teaching.detail')}
+        <Tooltip key="open" title={compact ? t('teaching.detail') : undefined}>
+          <Button type="text" icon={<EyeOutlined />} onClick={() => actions.onOpen?.(task)} disabled={!actions.onOpen} aria-label={t('teaching.detail')}>
+            {label(t('teaching.detail'))}
           </Button>
         </Tooltip>,
-        <Button key="stats" type="text" icon={<BarChartOutlined />} onClick={() => actions.onStatistics(task)}>
-          {t('task.statistics')}
-        </Button>,
+        <Tooltip key="stats" title={compact ? t('task.statistics') : undefined}>
+          <Button type="text" icon={<BarChartOutlined />} onClick={() => actions.onStatistics(task)} aria-label={t('task.statistics')}>
+            {label(t('task.statistics'))}
+          </Button>
+        </Tooltip>,
         ...(!readonly && task.canEdit
           ? [
-              <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => actions.onEdit?.(task)} data-testid="task-edit">
-                {t('task.modify')}
-              </Button>,
-              <Button key="delete" type="text" danger icon={<DeleteOutlined />} onClick={() => actions.onDelete?.(task)} data-testid="task-delete">
-                {t('teaching.delete')}
-              </Button>,
+              <Tooltip key="edit" title={compact ? t('task.modify') : undefined}>
+                <Button type="text" icon={<EditOutlined />} onClick={() => actions.onEdit?.(task)} data-testid="task-edit" aria-label={t('task.modify')}>
+                  {label(t('task.modify'))}
+                </Button>
+              </Tooltip>,
+              <Tooltip key="delete" title={compact ? t('teaching.delete') : undefined}>
+                <Button type="text" danger icon={<DeleteOutlined />} onClick={() => actions.onDelete?.(task)} data-testid="task-delete" aria-label={t('teaching.delete')}>
+                  {label(t('teaching.delete'))}
+                </Button>
+              </Tooltip>,
             ]
           : []),
       ]}

@@ -87,7 +87,7 @@ export default function ClassListPage() {
         size="middle"
         loading={list.loading}
         dataSource={rows}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1240 }}
         locale={{ emptyText: <EmptyState text={t('class.empty')} /> }}
         pagination={{ current: filters.pageNum, pageSize: 10, total: list.data?.total ?? 0, onChange: (pageNum) => setFilters((f) => ({ ...f, pageNum })), showTotal: (total) => t('teaching.total', { total }) }}
         columns={[
@@ -99,7 +99,7 @@ export default function ClassListPage() {
           { title: t('teaching.studentCount'), dataIndex: 'studentCount' },
           { title: t('teaching.classCode'), dataIndex: 'classCode', width: 120 },
           { title: t('teaching.source'), dataIndex: 'source', render: (s: string) => <Tag color={s === 'sync' ? 'blue' : 'default'}>{t(s === 'sync' ? 'teaching.sourceSync' : 'teaching.sourceZhipi')}</Tag> },
-          { title: t('teaching.createdAt'), dataIndex: 'createdTime', render: (d: string) => dayjs(d).format(DATE_FORMAT) },
+          { title: t('teaching.createdAt'), dataIndex: 'createdTime', width: 170, render: (d: string) => dayjs(d).format(DATE_FORMAT) },
           {
             title: t('teaching.actions'),
             fixed: 'right',
