@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { PasswordCipher } from '../auth/rsa-keys';
 import type { TokenSigner } from '../auth/tokens';
 import type { SmsProvider } from './sms-provider';
+import type { FileStorage } from '../storage/file-storage';
 
 /** What services need from the outside, passed in so tests can build the app without globals. */
 export interface ServiceDeps {
