@@ -1,9 +1,11 @@
 import type { MessageKey } from './zh';
+import { enH5 } from './en-h5';
 import { enTeaching } from './en-teaching';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
   ...enTeaching,
+  ...enH5,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

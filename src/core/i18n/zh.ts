@@ -1,8 +1,10 @@
+import { zhH5 } from './zh-h5';
 import { zhTeaching } from './zh-teaching';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
   ...zhTeaching,
+  ...zhH5,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',

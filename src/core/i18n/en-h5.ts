@@ -1,0 +1,32 @@
+import type { zhH5 } from './zh-h5';
+
+/** English text of the mobile H5 pages; same keys as zh-h5. */
+export const enH5: Record<keyof typeof zhH5, string> = {
+  'h5.join.title': 'Class essays',
+  'h5.join.code': 'Enter the class code',
+  'h5.join.enter': 'Open class',
+  'h5.join.noTasks': 'Your teacher has not released an essay task yet',
+  'h5.join.badCode': 'Unknown class code, please check with your teacher',
+  'h5.task.deadline': 'Due {time}',
+  'h5.task.upload': 'Upload essay',
+  'h5.upload.title': 'Upload essay',
+  'h5.upload.pickName': 'Pick your name',
+  'h5.upload.searchName': 'Search names',
+  'h5.upload.changeName': 'Not me, pick again',
+  'h5.upload.requirements': 'Requirements',
+  'h5.upload.photos': 'Photos of your essay (in page order)',
+  'h5.upload.photosHelp': 'One photo per page, in good light, paper flat, writing sharp. You can reorder them.',
+  'h5.upload.moveUp': 'Up',
+  'h5.upload.moveDown': 'Down',
+  'h5.upload.page': 'Page {n}',
+  'h5.upload.submit': 'Submit essay',
+  'h5.upload.submitting': 'Uploading {done}/{total}',
+  'h5.upload.done': 'Submitted! You will be notified when your teacher has reviewed it.',
+  'h5.upload.again': 'Submit again (replaces the earlier photos)',
+  'h5.upload.noPhotos': 'Please take at least one page',
+  'h5.upload.submitted': 'Submitted',
+  'h5.upload.notSubmitted': 'Not submitted',
+  'h5.upload.late': 'The deadline has passed',
+  'h5.upload.notFound': 'This essay task was not found; scan your teacher’s QR code again',
+  'h5.upload.tooLarge': 'This photo is too large; please compress it and try again',
+};
