@@ -8,6 +8,7 @@ import { buildApp } from '../src/server/app';
 import { loadPasswordCipher } from '../src/server/auth/rsa-keys';
 import { TokenSigner } from '../src/server/auth/tokens';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database';
+import { MemoryFileStorage } from '../src/server/storage/memory-file-storage';
 import { seedDemoSchool } from '../src/server/seed/demo-school';
 import { seedReferenceData } from '../src/server/seed/reference-data';
 
@@ -25,7 +26,7 @@ async function main() {
   const cipher = loadPasswordCipher();
   const app = await buildApp({
     database,
-    deps: { signer: new TokenSigner(randomBytes(32)), cipher, sms: { send: async () => {} }, now: () => new Date() },
+    deps: { signer: new TokenSigner(randomBytes(32)), cipher, sms: { send: async () => {} }, now: () => new Date(), storage: new MemoryFileStorage() },
     englishHosts: [],
     nodeEnv: 'production',
   });

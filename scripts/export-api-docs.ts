@@ -7,11 +7,12 @@ import { buildApp } from '../src/server/app';
 import { loadPasswordCipher } from '../src/server/auth/rsa-keys';
 import { TokenSigner } from '../src/server/auth/tokens';
 import { openDatabase } from '../src/server/db/database';
+import { MemoryFileStorage } from '../src/server/storage/memory-file-storage';
 
 const database = await openDatabase({ kind: 'pglite' });
 const app = await buildApp({
   database,
-  deps: { signer: new TokenSigner(new Uint8Array(32)), cipher: loadPasswordCipher(), sms: { send: async () => {} }, now: () => new Date() },
+  deps: { signer: new TokenSigner(new Uint8Array(32)), cipher: loadPasswordCipher(), sms: { send: async () => {} }, now: () => new Date(), storage: new MemoryFileStorage() },
   englishHosts: [],
   nodeEnv: 'production',
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -8,6 +9,7 @@ import { seedReferenceData } from './seed/reference-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './seed/demo-school';
 import { seedDemoTasks } from './seed/demo-tasks';
 import { developmentSmsProvider } from './services/sms-provider';
+import { LocalFileStorage } from './storage/local-file-storage';
 
 /** The only file that listens: read config, open the database, seed, serve, shut down cleanly. */
 async function main() {
@@ -37,6 +39,7 @@ async function main() {
       sms: developmentSmsProvider(() => database.db, logger),
       now: () => new Date(),
       basicDataUrl: config.basicDataUrl,
+      storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
     },
     englishHosts: config.englishHosts,
     nodeEnv: config.nodeEnv,

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, seedDemoSchool } from '../../src/server/seed/demo-school
 import type { SmsProvider } from '../../src/server/services/sms-provider';
 import { encryptPassword } from '../../src/core/security/encrypt-password';
 import { createTestDatabase, type DbKind } from './test-database';
+import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage';
 
 export interface SentSms {
   phone: string;
@@ -38,7 +39,7 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string 
   const clock = { offsetMs: 0 };
   const app = await buildApp({
     database,
-    deps: { signer: new TokenSigner(new TextEncoder().encode('test-secret-test-secret-test-secret!')), cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX', basicDataUrl: opts.basicDataUrl },
+    deps: { signer: new TokenSigner(new TextEncoder().encode('test-secret-test-secret-test-secret!')), cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX', basicDataUrl: opts.basicDataUrl, storage: new MemoryFileStorage() },
     englishHosts: ['english.example'],
     nodeEnv: 'test',
   });

@@ -15,4 +15,6 @@ export interface ServiceDeps {
   captchaText?: () => string;
   /** Base URL of the basic-data platform classes are synced from (env BASIC_DATA_URL); none = sync off. */
   basicDataUrl?: string;
+  /** Where uploaded file bytes live (DATA_DIR/files, or memory in tests). */
+  storage: FileStorage;
 }
