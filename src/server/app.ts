@@ -24,6 +24,9 @@ import { scoringRoutes } from './routes/platform-management/scoring';
 import { studentRoutes } from './routes/platform-management/students';
 import { taskRoutes } from './routes/platform-management/tasks';
 import { startTaskReleaseJob } from './services/task-release-job';
+import { JobRunner, defaultConcurrency } from './jobs/runner';
+import { registerJobHandlers } from './jobs/handlers';
+import { correctionRoutes } from './routes/platform-management/correction';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -39,8 +42,19 @@ export interface AppOptions {
   distDir?: string;
   /** Extra origins allowed to call the API from a browser (partner portals). */
   corsOrigins?: string[];
-  /** Run background jobs (the scheduled task release); default true. */
-  jobs?: boolean;
+  /**
+   * Background jobs: the scheduled task release and the job runner (AI correction, batch splitting);
+   * default true. `{ poll: false }` builds the runner without starting it (tests call
+   * `app.jobRunner.runDue()`); `concurrency` defaults to AI_WORKERS (1 on PGlite, 2 on PostgreSQL).
+   */
+  jobs?: boolean | { poll?: boolean; concurrency?: number; leaseMs?: number; pollMs?: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's job runner (null when jobs are off). */
+    jobRunner: JobRunner | null;
+  }
 }
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -104,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(promptBankRoutes, { services });
           await mgmt.register(scoringRoutes, { services });
           await mgmt.register(foundationRoutes, { services });
+          await mgmt.register(correctionRoutes, { services });
         },
         { prefix: '/platform-management' },
       );
@@ -111,12 +126,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { prefix: '/correction-api' },
   );
 
+  const jobOpts = typeof opts.jobs === 'object' ? opts.jobs : {};
+  const runner =
+    opts.jobs === false
+      ? null
+      : registerJobHandlers(
+          new JobRunner({ db: deps.db, now: deps.now, log: app.log, concurrency: jobOpts.concurrency ?? defaultConcurrency(opts.database.kind), ...(jobOpts.leaseMs ? { leaseMs: jobOpts.leaseMs } : {}), ...(jobOpts.pollMs ? { pollMs: jobOpts.pollMs } : {}) }),
+          deps,
+        );
+  app.decorate('jobRunner', runner);
   if (opts.jobs !== false) {
     let job: ReturnType<typeof startTaskReleaseJob> | undefined;
     app.addHook('onReady', async () => {
       job = startTaskReleaseJob(deps.db, deps.now, app.log);
+      if (jobOpts.poll !== false) runner?.start();
     });
-    app.addHook('onClose', async () => job?.stop());
+    app.addHook('onClose', async () => {
+      job?.stop();
+      await runner?.stop();
+    });
   }
 
   await app.register(staticApp, { distDir: opts.distDir ?? path.join(packageRoot, 'dist'), englishHosts: opts.englishHosts, nodeEnv: opts.nodeEnv });

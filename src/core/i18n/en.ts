@@ -274,6 +274,10 @@ export const en: Record<MessageKey, string> = {
   'import.empty': 'The roster file lists no students',
   'import.tooManyRows': 'At most {max} students can be imported at once',
   'import.noFile': 'Please choose the roster file to import',
+  // AI correction (issue 5)
+  'correction.cancelApprovalFirst': 'This essay is approved; cancel the approval first, then run the AI review again',
+  'correction.confirmOverwrite': 'A teacher has already edited this correction; confirm that the AI review may overwrite the AI results',
+  'correction.notAbnormal': 'Only abnormal essays need to be corrected anyway',
   'parent.nameRequired': 'Please enter the parent name',
   'parent.relationRequired': 'Please choose the relation to the student',
   'foundation.campusNameRequired': 'Please enter the campus name',

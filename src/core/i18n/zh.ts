@@ -280,6 +280,10 @@ export const zh = {
   'import.empty': '名单文件中没有学生',
   'import.tooManyRows': '一次最多导入 {max} 名学生',
   'import.noFile': '请选择要导入的名单文件',
+  // AI correction (issue 5)
+  'correction.cancelApprovalFirst': '该作文已审核，请先取消审核再重新AI批改',
+  'correction.confirmOverwrite': '老师已修改过该作文的批改，重新AI批改将覆盖AI结果，请确认后再试',
+  'correction.notAbnormal': '只有异常作文需要坚持批改',
   'parent.nameRequired': '请输入家长姓名',
   'parent.relationRequired': '请选择与学生的关系',
   'foundation.campusNameRequired': '请输入校区名称',

@@ -3,6 +3,7 @@ import type { PasswordCipher } from '../auth/rsa-keys';
 import type { TokenSigner } from '../auth/tokens';
 import type { SmsProvider } from './sms-provider';
 import type { FileStorage } from '../storage/file-storage';
+import type { ModelServiceReviewer, OcrProvider } from '../../correction/index';
 
 /** What services need from the outside, passed in so tests can build the app without globals. */
 export interface ServiceDeps {
@@ -17,4 +18,8 @@ export interface ServiceDeps {
   basicDataUrl?: string;
   /** Where uploaded file bytes live (DATA_DIR/files, or memory in tests). */
   storage: FileStorage;
+  /** OCR for AI correction; default the engine's local PaddleOCR (loaded once per process). Tests inject a fake. */
+  ocr?: OcrProvider;
+  /** Model-service review (AI_BASE_URL/AI_MODEL/AI_API_KEY); none = local engine only. */
+  modelService?: ModelServiceReviewer;
 }

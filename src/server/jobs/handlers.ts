@@ -1,0 +1,11 @@
+// The job kinds this server runs and their handlers, registered on every runner (in the server and in
+// `npm run worker`). Add a kind here with its handler; enqueue it with `enqueueJob`.
+import type { ServiceDeps } from '../services/deps';
+import { AI_CORRECTION_JOB, aiCorrectionHandler } from '../services/correction-service';
+import type { JobRunner } from './runner';
+
+export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps): JobRunner {
+  // Model-service outages get minutes, not seconds: 30 s, 1, 2, 4, 8 min between attempts.
+  runner.register(AI_CORRECTION_JOB, aiCorrectionHandler(deps), { backoffMs: 30_000 });
+  return runner;
+}

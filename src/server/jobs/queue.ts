@@ -1,0 +1,184 @@
+// The job queue on the `jobs` table: enqueue (deduplicated by key), claim under a lease with
+// FOR UPDATE SKIP LOCKED, finish, retry with backoff, fail. All SQL of the queue lives here; the
+// runner (runner.ts) drives it. Times come from the caller's clock (deps.now), never the database's,
+// so tests can move time with their clock.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { jobs } from '../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface EnqueueInput {
+  kind: string;
+  payload: unknown;
+  /** When the job may start; default now. */
+  runAt?: Date;
+  /** While a job with this key is queued or running no second one is created: a queued one gets the new payload and runAt (latest request wins), a running one is left alone. */
+  dedupeKey?: string;
+  /** Attempts before the job is marked failed; default 5. */
+  maxAttempts?: number;
+}
+
+export interface EnqueueResult {
+  id: number;
+  /** false when a queued or running job with the same dedupeKey absorbed the request */
+  created: boolean;
+  /** the job's status after the call */
+  status: JobStatus;
+}
+
+type Listener = (kind: string, runAt: Date) => void;
+const listeners = new Set<Listener>();
+
+/** In-process nudge: runners of this process wake up when a job is enqueued (other processes poll). */
+export function onJobEnqueued(fn: Listener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+function nudge(kind: string, runAt: Date) {
+  // After the current tick, so a surrounding transaction has a chance to commit first.
+  setTimeout(() => {
+    for (const fn of listeners) fn(kind, runAt);
+  }, 5).unref();
+}
+
+/**
+ * Adds a job. With a dedupeKey, an already queued job of that key is updated instead (payload, runAt,
+ * maxAttempts) and a running one is kept as is. Works inside a transaction (pass the tx).
+ */
+export async function enqueueJob(db: Executor, input: EnqueueInput, now: Date = new Date()): Promise<EnqueueResult> {
+  const runAt = input.runAt ?? now;
+  const values = { kind: input.kind, payload: input.payload as object, runAt, dedupeKey: input.dedupeKey ?? null, maxAttempts: input.maxAttempts ?? 5, createdAt: now };
+  if (!input.dedupeKey) {
+    const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+    nudge(input.kind, runAt);
+    return { id: row!.id, created: true, status: 'queued' };
+  }
+  const [row] = await db
+    .insert(jobs)
+    .values(values)
+    .onConflictDoUpdate({
+      target: jobs.dedupeKey,
+      targetWhere: sql`${jobs.status} in ('queued', 'running')`,
+      set: { payload: sql`excluded.payload`, runAt: sql`excluded.run_at`, maxAttempts: sql`excluded.max_attempts`, attempts: 0, lastError: null },
+      setWhere: sql`${jobs.status} = 'queued'`,
+    })
+    .returning({ id: jobs.id, inserted: sql<boolean>`(xmax = 0)` });
+  if (row) {
+    nudge(input.kind, runAt);
+    return { id: row.id, created: row.inserted === true || String(row.inserted) === 'true', status: 'queued' };
+  }
+  const [running] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.dedupeKey, input.dedupeKey), eq(jobs.status, 'running')));
+  return { id: running?.id ?? 0, created: false, status: 'running' };
+}
+
+export interface ClaimOptions {
+  workerId: string;
+  kinds: string[];
+  limit: number;
+  leaseMs: number;
+  now: Date;
+}
+
+/**
+ * Claims up to `limit` due jobs in one statement: queued jobs whose runAt has come, and running jobs
+ * whose lease expired (their worker died). Each claim counts as an attempt. Short on purpose: on PGlite
+ * every transaction holds the only connection.
+ */
+export async function claimJobs(db: Executor, o: ClaimOptions): Promise<JobRow[]> {
+  if (!o.kinds.length || o.limit <= 0) return [];
+  const now = o.now.toISOString();
+  const until = new Date(o.now.getTime() + o.leaseMs).toISOString();
+  const kinds = sql.join(
+    o.kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const result = await db.execute<{ id: number }>(sql`
+    update jobs set status = 'running', attempts = attempts + 1, locked_by = ${o.workerId}, locked_until = ${until}::timestamptz
+    where id in (
+      select id from jobs
+      where kind in (${kinds})
+        and ((status = 'queued' and run_at <= ${now}::timestamptz) or (status = 'running' and locked_until < ${now}::timestamptz))
+      order by run_at, id
+      limit ${o.limit}
+      for update skip locked
+    )
+    returning id`);
+  const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return db.select().from(jobs).where(inArray(jobs.id, ids)).orderBy(jobs.runAt, jobs.id);
+}
+
+/** The job is still this worker's (its lease was not taken over). Lock the row when inside a transaction. */
+export async function holdsLease(db: Executor, jobId: number, workerId: string, forUpdate = false): Promise<boolean> {
+  const q = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')));
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows.length > 0;
+}
+
+/** Extends the lease (and records progress); false when the job is no longer this worker's. */
+export async function renewLease(db: Executor, jobId: number, workerId: string, until: Date, progress?: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: until, ...(progress !== undefined ? { progress: Math.max(0, Math.min(100, Math.round(progress))) } : {}) })
+    .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Marks the job done; false (and nothing changed) when this worker lost the lease meanwhile. */
+export async function completeJob(db: Executor, jobId: number, workerId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'done', progress: 100, finishedAt: now, lockedBy: null, lockedUntil: null, lastError: null })
+    .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * After a failed attempt: queued again at now + delay, or failed for good when the attempts are used
+ * up (or `permanent`). Returns the new status, or undefined when the lease was lost.
+ */
+export async function failAttempt(db: Executor, job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts'>, workerId: string, error: string, now: Date, delayMs: number, permanent = false): Promise<JobStatus | undefined> {
+  const final = permanent || job.attempts >= job.maxAttempts;
+  const rows = await db
+    .update(jobs)
+    .set(
+      final
+        ? { status: 'failed', lastError: error.slice(0, 2000), finishedAt: now, lockedBy: null, lockedUntil: null }
+        : { status: 'queued', lastError: error.slice(0, 2000), runAt: new Date(now.getTime() + delayMs), lockedBy: null, lockedUntil: null },
+    )
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+    .returning({ status: jobs.status });
+  return rows[0]?.status as JobStatus | undefined;
+}
+
+/** The latest job of a dedupe key (what the UI polls for an essay). */
+export async function latestJobByKey(db: Executor, dedupeKey: string): Promise<JobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.dedupeKey, dedupeKey))
+    .orderBy(sql`${jobs.id} desc`)
+    .limit(1);
+  return row;
+}
+
+/** The earliest runAt among queued jobs of these kinds (the runner sleeps until then at most). */
+export async function nextDueAt(db: Executor, kinds: string[]): Promise<Date | undefined> {
+  if (!kinds.length) return undefined;
+  const [row] = await db
+    .select({ at: sql<string | null>`min(${jobs.runAt})` })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'queued'), inArray(jobs.kind, kinds)));
+  return row?.at ? new Date(row.at) : undefined;
+}

@@ -1,0 +1,273 @@
+// JobRunner: polls the jobs table (and wakes up when this process enqueues), claims due jobs under a
+// lease, runs the handler registered for the kind, renews the lease while it runs, and marks the job
+// done, queued again with exponential backoff, or failed. One runner per process; its concurrency is
+// the number of jobs it runs at once.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db, Tx } from '../db/database';
+import { claimJobs, completeJob, failAttempt, holdsLease, nextDueAt, onJobEnqueued, renewLease, type JobRow } from './queue';
+
+export interface JobContext {
+  job: JobRow;
+  workerId: string;
+  /** Records progress 0-100 (and renews the lease). */
+  reportProgress(pct: number): Promise<void>;
+  /** Aborted when the runner stops or the lease was lost. */
+  signal: AbortSignal;
+  /**
+   * Inside the handler's result transaction: locks the job row, checks this worker still holds the
+   * lease (throws LeaseLostError otherwise, rolling the results back) and marks the job done in the
+   * same transaction, so results are written exactly once.
+   */
+  completeIn(tx: Tx): Promise<void>;
+  /** Inside a transaction: locks the job row and throws LeaseLostError unless this worker still holds it (for writes before a retry). */
+  holdLease(tx: Tx): Promise<void>;
+}
+
+export type JobHandler = (ctx: JobContext) => Promise<void>;
+
+export interface HandlerOptions {
+  /** First retry delay; doubles per attempt (capped at 1 hour). Default 5 s. */
+  backoffMs?: number;
+}
+
+/** Thrown by a handler for a failure that retrying cannot fix: the job fails at once. */
+export class PermanentJobError extends Error {}
+
+/** Thrown by a handler to be retried after a given delay (instead of the backoff). */
+export class RetryJobError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+export class LeaseLostError extends Error {
+  constructor(jobId: number) {
+    super(`job ${jobId}: lease lost to another worker`);
+  }
+}
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  now: () => Date;
+  log?: Logger;
+  /** Jobs run at once by this runner. */
+  concurrency?: number;
+  /** Poll interval when idle (other processes' jobs, due delayed jobs). Default 2 s. */
+  pollMs?: number;
+  /** Lease per claim; renewed every third of it while the handler runs. Default 60 s. */
+  leaseMs?: number;
+  workerId?: string;
+}
+
+const silentLog: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const MAX_BACKOFF_MS = 3600_000;
+
+/** Default runner concurrency: env AI_WORKERS, else 1 on PGlite (one connection, CPU-bound OCR) and 2 on PostgreSQL. */
+export function defaultConcurrency(kind: 'pglite' | 'postgres', env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.AI_WORKERS);
+  if (env.AI_WORKERS !== undefined && env.AI_WORKERS !== '' && Number.isInteger(n) && n >= 0) return n;
+  return kind === 'pglite' ? 1 : 2;
+}
+
+export class JobRunner {
+  readonly workerId: string;
+  readonly concurrency: number;
+  private readonly handlers = new Map<string, { fn: JobHandler; opts: HandlerOptions }>();
+  private readonly inFlight = new Map<number, { promise: Promise<void>; abort: AbortController }>();
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private started = false;
+  private stopping = false;
+  private ticking: Promise<number> | undefined;
+  private readonly log: Logger;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly o: JobRunnerOptions) {
+    this.workerId = o.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.concurrency = Math.max(0, o.concurrency ?? 1);
+    this.log = o.log ?? silentLog;
+    this.pollMs = o.pollMs ?? 2000;
+    this.leaseMs = o.leaseMs ?? 60_000;
+  }
+
+  register(kind: string, fn: JobHandler, opts: HandlerOptions = {}): this {
+    this.handlers.set(kind, { fn, opts });
+    return this;
+  }
+
+  get kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** Jobs running now in this runner. */
+  get running(): number {
+    return this.inFlight.size;
+  }
+
+  /** Starts polling (and listening to in-process enqueues). */
+  start(): void {
+    if (this.started || this.concurrency === 0) return;
+    this.started = true;
+    this.stopping = false;
+    this.unsubscribe = onJobEnqueued((kind) => {
+      if (this.handlers.has(kind)) this.schedule(0);
+    });
+    this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (!this.started || this.stopping) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), Math.max(0, ms));
+    this.timer.unref();
+  }
+
+  private async loop() {
+    this.timer = undefined;
+    try {
+      await this.tick();
+      // Sleep until the next delayed job is due, at most one poll interval.
+      let wait = this.pollMs;
+      if (this.inFlight.size < this.concurrency) {
+        const next = await nextDueAt(this.o.db, this.kinds);
+        if (next) wait = Math.min(wait, Math.max(50, next.getTime() - this.o.now().getTime()));
+      }
+      this.schedule(wait);
+    } catch (err) {
+      if (!this.stopping) this.log.warn({ err }, 'job runner poll failed');
+      this.schedule(this.pollMs);
+    }
+  }
+
+  /**
+   * Claims as many due jobs as there are free slots and starts them (without waiting for them).
+   * Returns the number claimed. Serialised: concurrent calls share one claim.
+   */
+  tick(): Promise<number> {
+    if (this.ticking) return this.ticking;
+    this.ticking = this.claimAndStart().finally(() => (this.ticking = undefined));
+    return this.ticking;
+  }
+
+  private async claimAndStart(): Promise<number> {
+    const free = Math.max(0, Math.max(1, this.concurrency) - this.inFlight.size);
+    if (this.stopping || !free || !this.handlers.size) return 0;
+    const claimed = await claimJobs(this.o.db, { workerId: this.workerId, kinds: this.kinds, limit: free, leaseMs: this.leaseMs, now: this.o.now() });
+    for (const job of claimed) {
+      const abort = new AbortController();
+      const promise = this.execute(job, abort).finally(() => {
+        this.inFlight.delete(job.id);
+        // A slot is free: look for more work soon.
+        if (this.started) this.schedule(0);
+      });
+      this.inFlight.set(job.id, { promise, abort });
+    }
+    return claimed.length;
+  }
+
+  /** Runs every due job to the end (tests and scripts): ticks until nothing is claimed and nothing runs. */
+  async runDue(): Promise<void> {
+    for (let i = 0; i < 1000; i++) {
+      const n = await this.tick();
+      if (!n && !this.inFlight.size) return;
+      if (this.inFlight.size) await Promise.race([...this.inFlight.values()].map((f) => f.promise));
+    }
+  }
+
+  private async execute(job: JobRow, abort: AbortController): Promise<void> {
+    const { db, now } = this.o;
+    const entry = this.handlers.get(job.kind);
+    const started = Date.now();
+    let lost = false;
+    let completed = false;
+    const heartbeat = setInterval(() => {
+      void renewLease(db, job.id, this.workerId, new Date(now().getTime() + this.leaseMs)).then(
+        (held) => {
+          if (!held && !completed) {
+            lost = true;
+            abort.abort(new LeaseLostError(job.id));
+          }
+        },
+        () => undefined,
+      );
+    }, Math.max(1000, this.leaseMs / 3));
+    heartbeat.unref();
+    const ctx: JobContext = {
+      job,
+      workerId: this.workerId,
+      signal: abort.signal,
+      reportProgress: async (pct) => {
+        const held = await renewLease(db, job.id, this.workerId, new Date(now().getTime() + this.leaseMs), pct);
+        if (!held) {
+          lost = true;
+          throw new LeaseLostError(job.id);
+        }
+      },
+      completeIn: async (tx) => {
+        if (!(await holdsLease(tx, job.id, this.workerId, true))) {
+          lost = true;
+          throw new LeaseLostError(job.id);
+        }
+        await completeJob(tx, job.id, this.workerId, now());
+        completed = true;
+      },
+      holdLease: async (tx) => {
+        if (!(await holdsLease(tx, job.id, this.workerId, true))) {
+          lost = true;
+          throw new LeaseLostError(job.id);
+        }
+      },
+    };
+    try {
+      if (!entry) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
+      if (job.attempts > job.maxAttempts) throw new PermanentJobError(`attempts used up (last lease expired: worker stopped during the job)`);
+      await entry.fn(ctx);
+      if (!completed) completed = await completeJob(db, job.id, this.workerId, now());
+      this.log.info({ event: 'job_done', jobId: job.id, kind: job.kind, attempt: job.attempts, ms: Date.now() - started }, 'job done');
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      if (lost || err instanceof LeaseLostError) {
+        this.log.warn({ event: 'job_lease_lost', jobId: job.id, kind: job.kind }, 'job lease lost; another worker owns it now');
+        return;
+      }
+      if (this.stopping && abort.signal.aborted) {
+        // Stopped mid-job: give the job back at once rather than waiting for the lease to expire.
+        await failAttempt(db, { ...job, maxAttempts: job.maxAttempts + 1 }, this.workerId, `interrupted: ${error}`, now(), 0).catch(() => undefined);
+        return;
+      }
+      const base = entry?.opts.backoffMs ?? 5000;
+      const delay = err instanceof RetryJobError && err.retryAfterMs !== undefined ? err.retryAfterMs : Math.min(MAX_BACKOFF_MS, base * 2 ** Math.max(0, job.attempts - 1));
+      const status = await failAttempt(db, job, this.workerId, error, now(), delay, err instanceof PermanentJobError).catch(() => undefined);
+      this.log[status === 'failed' ? 'error' : 'warn']({ event: 'job_failed', jobId: job.id, kind: job.kind, attempt: job.attempts, status, retryInMs: status === 'queued' ? delay : undefined, err }, status === 'failed' ? 'job failed' : 'job attempt failed; retrying later');
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Stops polling, aborts running handlers and waits for them (at most `graceMs`). */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopping = true;
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.unsubscribe?.();
+    await this.ticking?.catch(() => undefined);
+    const running = [...this.inFlight.values()];
+    if (!running.length) return;
+    for (const r of running) r.abort.abort(new Error('runner stopping'));
+    let t: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled(running.map((r) => r.promise)), new Promise((r) => (t = setTimeout(r, graceMs)))]);
+    if (t) clearTimeout(t);
+  }
+}

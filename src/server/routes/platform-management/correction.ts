@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as c from '../../../core/api/contracts/correction';
+import { authOf } from '../../plugins/request-context';
+import { correctionService } from '../../services/correction-service';
+import type { Services } from '../../services/services';
+import { ok, responses } from '../reply';
+
+const tags = ['platform-management: AI correction'];
+
+/** `workManager/correction/*` and `workManager/jobs/*`: an essay's AI correction, re-run, insist, job progress. */
+export const correctionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const svc = correctionService(services.deps);
+  app.get('/workManager/correction/:id', {
+    schema: { tags, summary: "An essay's full AI correction: status, transcript, scores per dimension with evidence, comments, notes with transcript offsets and page boxes, flags, engine", params: c.correctionIdParams, response: responses(c.correction) },
+  }, async (req) => ok(await svc.get(authOf(req), req.params.id)));
+  app.post('/workManager/correction/:id/rerun', {
+    schema: { tags, summary: 'Run the AI review again (replaces the AI results only; refused for approved essays; confirmOverwrite required once a teacher has scored)', params: c.correctionIdParams, body: c.rerunBody, response: responses(c.correctionQueued) },
+  }, async (req) => ok(await svc.rerun(authOf(req), req.params.id, req.body.confirmOverwrite)));
+  app.post('/workManager/correction/:id/insist', {
+    schema: { tags, summary: 'Correct an abnormal essay anyway (results may be less accurate)', params: c.correctionIdParams, response: responses(c.correctionQueued) },
+  }, async (req) => ok(await svc.insist(authOf(req), req.params.id)));
+  app.get('/workManager/jobs/:essayId', {
+    schema: { tags, summary: "The essay's AI job: queued, running with progress, done or failed", params: c.essayIdParams, response: responses(c.essayJob) },
+  }, async (req) => ok(await svc.job(authOf(req), req.params.essayId)));
+};
