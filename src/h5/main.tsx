@@ -1,22 +1,29 @@
 import { createRoot } from 'react-dom/client';
-import { ConfigProvider, ErrorBlock, NavBar } from 'antd-mobile';
+import { ConfigProvider } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import enUS from 'antd-mobile/es/locales/en-US';
-import { languageForHost, translate } from '../core/i18n';
+import { BrowserRouter } from 'react-router-dom';
+import { languageForHost } from '../core/i18n';
+import { I18nProvider } from '../views/i18n/i18n-context';
+import { H5Context } from './h5-context';
+import { createH5Services } from './h5-services';
+import { H5Routes } from './H5Routes';
+import './h5.css';
 
-/**
- * Mobile H5 pages opened from QR codes (parent reports, student phone upload). The pages join with
- * their features; until then every H5 path says so honestly, in the host's language.
- */
-function H5App() {
-  const injected = (window as { __ZHIPI__?: { lang?: 'zh' | 'en' } }).__ZHIPI__;
-  const lang = injected?.lang ?? languageForHost(window.location.host);
-  return (
-    <ConfigProvider locale={lang === 'en' ? enUS : zhCN}>
-      <NavBar back={null}>{translate(lang, 'app.name')}</NavBar>
-      <ErrorBlock status="empty" title={translate(lang, 'building.title', { page: translate(lang, 'page.report') })} description={translate(lang, 'building.desc')} />
-    </ConfigProvider>
-  );
-}
+/** Mobile H5 pages opened from QR codes: students' class page and phone upload; reports later. */
+const injected = (window as { __ZHIPI__?: { lang?: 'zh' | 'en' } }).__ZHIPI__;
+const lang = injected?.lang ?? languageForHost(window.location.host);
+document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
+const services = createH5Services(lang);
 
-createRoot(document.getElementById('root')!).render(<H5App />);
+createRoot(document.getElementById('root')!).render(
+  <ConfigProvider locale={lang === 'en' ? enUS : zhCN}>
+    <I18nProvider lang={lang}>
+      <H5Context.Provider value={services}>
+        <BrowserRouter basename="/teaching/h5">
+          <H5Routes />
+        </BrowserRouter>
+      </H5Context.Provider>
+    </I18nProvider>
+  </ConfigProvider>,
+);

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Button, Card, Empty, Form, Input, List, NavBar, Tag } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import dayjs from 'dayjs';
+import type { z } from 'zod';
+import type { h5Class } from '../../core/api/contracts/tasks';
+import { useAsync } from '../../views/hooks/use-async';
+import { useT } from '../../views/i18n/i18n-context';
+import { useH5 } from '../h5-context';
+
+type H5Class = z.infer<typeof h5Class>;
+
+/** `/teaching/h5/join?code=`: the class login QR code lands here and lists the released essay tasks. */
+export default function JoinPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { tasks } = useH5();
+  const [params, setParams] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const [input, setInput] = useState(code);
+  const klass = useAsync<H5Class | null>(() => (code ? tasks.h5Class(code) : Promise.resolve(null)), [tasks, code]);
+
+  return (
+    <div data-testid="h5-join">
+      <NavBar back={null}>{klass.data?.className ?? t('h5.join.title')}</NavBar>
+      {!code || klass.error ? (
+        <Form
+          layout="horizontal"
+          footer={
+            <Button block color="primary" onClick={() => setParams({ code: input.trim().toUpperCase() })}>
+              {t('h5.join.enter')}
+            </Button>
+          }
+        >
+          <Form.Item label={t('h5.join.code')} help={klass.error ? t('h5.join.badCode') : undefined}>
+            <Input value={input} onChange={setInput} clearable placeholder="ABCD2345" />
+          </Form.Item>
+        </Form>
+      ) : klass.data && klass.data.tasks.length === 0 ? (
+        <Empty description={t('h5.join.noTasks')} />
+      ) : (
+        <List header={klass.data?.schoolName}>
+          {(klass.data?.tasks ?? []).map((task) => (
+            <List.Item
+              key={task.id}
+              description={t('h5.task.deadline', { time: dayjs(task.deadline).format('MM-DD HH:mm') })}
+              extra={<Tag color="primary">{t('h5.task.upload')}</Tag>}
+              onClick={() => navigate(`/upload?taskId=${task.id}&classCode=${encodeURIComponent(code)}`)}
+            >
+              {task.title}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {klass.loading && <Card>…</Card>}
+    </div>
+  );
+}
