@@ -84,28 +84,70 @@ export class ApiClient {
     return this.send<T>('DELETE', path, undefined, opts);
   }
 
+  /** Multipart upload (FormData: files and fields); the browser sets the boundary. */
+  upload<T>(path: string, form: FormData, opts: RequestOptions = {}) {
+    return this.send<T>('POST', path, form, opts);
+  }
+
+  /** A binary answer (PDF, image) as a Blob, with the same auth and error rules. */
+  async blob(path: string, opts: RequestOptions = {}): Promise<Blob> {
+    const response = await this.raw('GET', path, undefined, opts);
+    return response.blob();
+  }
+
+  /**
+   * Server-sent events over fetch, so the bearer token travels in a header (EventSource cannot send
+   * one). Calls onEvent for each event until the stream ends or the signal aborts.
+   */
+  async events(path: string, onEvent: (event: string, data: string) => void, opts: RequestOptions & { signal?: AbortSignal } = {}): Promise<void> {
+    const response = await this.raw('GET', path, undefined, { ...opts, stream: true });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        let event = 'message';
+        const data: string[] = [];
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+        }
+        if (data.length) onEvent(event, data.join('\n'));
+      }
+    }
+  }
+
   private async send<T>(method: string, path: string, body: unknown, opts: RequestOptions): Promise<T> {
+    const response = await this.raw(method, path, body, opts);
+    if (response.status === 204) return undefined as T;
+    const envelope = (await response.json()) as Envelope<T>;
+    return envelope.data;
+  }
+
+  private async raw(method: string, path: string, body: unknown, opts: RequestOptions & { signal?: AbortSignal; stream?: boolean }): Promise<Response> {
     const lang = this.options.lang();
     const token = this.options.getToken();
+    // A stream stays open as long as the server sends; it ends with the caller's signal instead.
+    const signal = opts.stream ? (opts.signal ?? new AbortController().signal) : AbortSignal.timeout(this.options.timeoutMs ?? REQUEST_TIMEOUT_MS);
     let req = this.base
       .url(path + queryString(opts.query))
       .headers({ 'Accept-Language': lang === 'en' ? 'en' : 'zh-CN' })
-      .options({ signal: AbortSignal.timeout(this.options.timeoutMs ?? REQUEST_TIMEOUT_MS) });
+      .options({ signal });
     if (token) req = req.auth(`Bearer ${token}`);
     try {
-      let response: Response;
-      if (body === undefined) {
-        response = await req.fetch(method).res();
-      } else if (opts.form) {
+      if (body === undefined) return await req.fetch(method).res();
+      if (typeof FormData !== 'undefined' && body instanceof FormData) return await req.body(body).fetch(method).res();
+      if (opts.form) {
         const form = new URLSearchParams();
         for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (v !== undefined && v !== null) form.set(k, String(v));
-        response = await req.content('application/x-www-form-urlencoded').body(form.toString()).fetch(method).res();
-      } else {
-        response = await req.json(body as object).fetch(method).res();
+        return await req.content('application/x-www-form-urlencoded').body(form.toString()).fetch(method).res();
       }
-      if (response.status === 204) return undefined as T;
-      const envelope = (await response.json()) as Envelope<T>;
-      return envelope.data;
+      return await req.json(body as object).fetch(method).res();
     } catch (err) {
       throw await this.toApiError(err, lang, opts);
     }
