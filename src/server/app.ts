@@ -23,6 +23,9 @@ import { promptBankRoutes } from './routes/platform-management/prompt-bank';
 import { scoringRoutes } from './routes/platform-management/scoring';
 import { studentRoutes } from './routes/platform-management/students';
 import { taskRoutes } from './routes/platform-management/tasks';
+import { writingRoutes } from './routes/platform-management/writings';
+import { h5UploadRoutes } from './routes/platform-management/h5-upload';
+import { fileRoutes } from './routes/file-service/files';
 import { startTaskReleaseJob } from './services/task-release-job';
 import { JobRunner, defaultConcurrency } from './jobs/runner';
 import { registerJobHandlers } from './jobs/handlers';
@@ -118,10 +121,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(promptBankRoutes, { services });
           await mgmt.register(scoringRoutes, { services });
           await mgmt.register(foundationRoutes, { services });
+          await mgmt.register(writingRoutes, { services });
+          await mgmt.register(h5UploadRoutes, { services });
           await mgmt.register(correctionRoutes, { services });
         },
         { prefix: '/platform-management' },
       );
+      await api.register(fileRoutes, { prefix: '/file-service', files: services.files });
     },
     { prefix: '/correction-api' },
   );

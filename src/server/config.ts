@@ -20,6 +20,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Basic-data platform classes and students are synced from (GET {url}/classes?school=…). */
   BASIC_DATA_URL: z.string().url().optional(),
+  /** Largest upload (one file) in MB. */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(500).default(30),
 });
 
 export interface AppConfig {
@@ -34,6 +36,7 @@ export interface AppConfig {
   publicUrl?: string;
   seedDemo: boolean;
   basicDataUrl?: string;
+  uploadMaxBytes: number;
 }
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -72,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL,
     seedDemo: e.SEED_DEMO === 'true',
     basicDataUrl: e.BASIC_DATA_URL,
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
   };
 }

@@ -40,6 +40,7 @@ async function main() {
       now: () => new Date(),
       basicDataUrl: config.basicDataUrl,
       storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
+      uploadMaxBytes: config.uploadMaxBytes,
     },
     englishHosts: config.englishHosts,
     nodeEnv: config.nodeEnv,

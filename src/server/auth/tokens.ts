@@ -1,9 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /** Signed token carrying the session id; the session row decides whether it is still alive. */
 export class TokenSigner {
   constructor(private readonly secret: Uint8Array) {}
+
+  /** HMAC-SHA256 of a string with the token secret, base64url (signed file links). */
+  mac(data: string): string {
+    return createHmac('sha256', this.secret).update(data).digest('base64url');
+  }
 
   newSessionId(): string {
     return randomUUID();

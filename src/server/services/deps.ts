@@ -22,4 +22,8 @@ export interface ServiceDeps {
   ocr?: OcrProvider;
   /** Model-service review (AI_BASE_URL/AI_MODEL/AI_API_KEY); none = local engine only. */
   modelService?: ModelServiceReviewer;
+  /** Largest upload in bytes (env UPLOAD_MAX_MB, default 30 MB). */
+  uploadMaxBytes?: number;
+  /** Largest image (pixels) the server rotates; bigger ones get error.imageRotateTooLarge. Default 40 MP. */
+  rotateMaxPixels?: number;
 }

@@ -7,6 +7,9 @@ import { scoringService } from './scoring-service';
 import { sessionService } from './session-service';
 import { studentService } from './student-service';
 import { taskService } from './task-service';
+import { essayService } from './essay-service';
+import { fileService } from './file-service';
+import { h5UploadService } from './h5-upload-service';
 
 /** All services, built once per app from the same dependencies. */
 export function buildServices(deps: ServiceDeps) {
@@ -21,6 +24,9 @@ export function buildServices(deps: ServiceDeps) {
     promptBank: promptBankService(deps),
     scoring: scoringService(deps),
     classSync: classSyncService(deps),
+    files: fileService(deps),
+    essays: essayService(deps),
+    h5Upload: h5UploadService(deps),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

@@ -5,6 +5,7 @@ import { promptBankRepo } from '../repositories/prompt-bank';
 import { schoolsRepo } from '../repositories/schools';
 import { scoringRepo } from '../repositories/scoring';
 import { tasksRepo, type TaskFilter, type TaskViewRow } from '../repositories/tasks';
+import { essaysRepo } from '../repositories/essays';
 import { can, isScopedTeacher, requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import { semesterIdString, semesterNumericId, visibleClasses } from './class-service';
@@ -19,9 +20,13 @@ type ParsedTaskBody = Omit<TaskBody, 'type' | 'difficulty' | 'material' | 'requi
   scheduled: boolean;
 };
 
-/** Counts per essay status. Until essays exist (issue 4) every student in scope is notSubmitted. */
+/** Counts of a class with no essay yet: every student is notSubmitted. */
 export function emptyCounts(students: number): StatusCounts {
   return { students, submitted: 0, abnormal: 0, awaitingAi: 0, aiDone: 0, approved: 0, revisionRequested: 0, notSubmitted: students };
+}
+/** Counts of one class from essaysRepo.countsPerClass (latest draft per live student). */
+function countsOf(p: Omit<StatusCounts, 'notSubmitted'>): StatusCounts {
+  return { students: p.students, submitted: p.submitted, abnormal: p.abnormal, awaitingAi: p.awaitingAi, aiDone: p.aiDone, approved: p.approved, revisionRequested: p.revisionRequested, notSubmitted: p.students - p.submitted };
 }
 function sum(list: StatusCounts[]): StatusCounts {
   const out = emptyCounts(0);
@@ -36,7 +41,7 @@ export function taskService(deps: ServiceDeps) {
 
   async function views(auth: AuthContext, rows: TaskViewRow[]) {
     const ids = rows.map((r) => r.t.id);
-    const [scope, perClass] = await Promise.all([tasksRepo.classesOf(db, ids), tasksRepo.studentsPerClass(db, ids)]);
+    const [scope, perClass] = await Promise.all([tasksRepo.classesOf(db, ids), essaysRepo.countsPerClass(db, ids)]);
     const mine = isScopedTeacher(auth) ? new Set(await classesRepo.allowedIds(db, visibleClasses(auth), [...new Set([...scope.values()].flat().map((c) => c.id))])) : null;
     const now = deps.now();
     return rows.map(({ t, creatorName, semesterYear, semesterTerm }) => {
@@ -65,7 +70,7 @@ export function taskService(deps: ServiceDeps) {
         creatorId: t.creatorIdentityId,
         creatorName,
         canEdit: can(auth, 'task', 'edit') && (!mine || t.creatorIdentityId === auth.identity.id || classes.every((c) => mine.has(c.id))),
-        counts: sum(perClass.filter((p) => p.taskId === t.id).map((p) => emptyCounts(p.students))),
+        counts: sum(perClass.filter((p) => p.taskId === t.id).map(countsOf)),
         createdTime: t.createdAt.toISOString(),
         updatedTime: t.updatedAt.toISOString(),
       };
@@ -170,8 +175,8 @@ export function taskService(deps: ServiceDeps) {
     },
     async statistics(auth: AuthContext, id: number) {
       const row = await visible(auth, id);
-      const per = await tasksRepo.studentsPerClass(db, [id]);
-      const classes = per.map((p) => ({ classId: p.classId, className: p.className, ...emptyCounts(p.students) }));
+      const per = await essaysRepo.countsPerClass(db, [id]);
+      const classes = per.map((p) => ({ classId: p.classId, className: p.className, ...countsOf(p) }));
       return { taskId: id, status: row.t.status as 'scheduled' | 'released', totals: sum(classes), classes };
     },
     /** The H5 join page: the class behind a join code and its released tasks (never scheduled ones). */

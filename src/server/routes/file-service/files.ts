@@ -1,0 +1,86 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as f from '../../../core/api/contracts/file';
+import { badRequest } from '../../errors';
+import { authOf } from '../../plugins/request-context';
+import type { FileRow } from '../../repositories/files';
+import { tooLarge } from '../../services/file-sniff';
+import type { FileService } from '../../services/file-service';
+import { errorBody } from '../../../core/api/contracts/envelope';
+import { ok, responses } from '../reply';
+
+const tags = ['file-service'];
+const uploadResponses = { ...responses(f.storedFile), 413: errorBody, 415: errorBody };
+
+function sendBytes(reply: FastifyReply, row: FileRow, bytes: Buffer, cache: string) {
+  const ext = row.mime.split('/')[1] === 'jpeg' ? 'jpg' : row.mime.split('/')[1];
+  return reply
+    .header('content-type', row.mime)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', cache)
+    .header('content-disposition', `${row.mime.startsWith('image/') ? 'inline' : 'attachment'}; filename="${row.id}.${ext}"`)
+    .send(bytes);
+}
+
+/** Streams the one file part of a multipart request into memory, never past the byte limit. */
+export async function readMultipartFile(part: { toBuffer(): Promise<Buffer> } | undefined, maxBytes: number): Promise<Buffer> {
+  if (!part) throw badRequest('NO_FILE', 'intake.noFile');
+  try {
+    return await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    throw err;
+  }
+}
+
+/** `/file-service/files*`: upload (multipart or Base64 JSON), authorised read, signed read. */
+export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService }> = async (app, { files }) => {
+  const maxBytes = files.maxBytes;
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+
+  app.post('/files', {
+    bodyLimit: maxBytes + 64 * 1024,
+    schema: {
+      tags,
+      summary: `Upload one file (multipart field "file"): JPG, PNG, WebP (HEIC when decodable), PDF or ZIP, sniffed from the bytes; ≤ UPLOAD_MAX_MB, ≤ 60 MP and 20,000 px a side; content-addressed per school`,
+      consumes: ['multipart/form-data'],
+      response: uploadResponses,
+    },
+  }, async (req) => {
+    const auth = authOf(req);
+    if (!req.isMultipart()) throw badRequest('NO_FILE', 'intake.noFile');
+    const part = await req.file();
+    const bytes = await readMultipartFile(part, maxBytes);
+    return ok(await files.upload(auth, bytes, part?.filename));
+  });
+
+  app.post('/files/base64', {
+    bodyLimit: Math.ceil((maxBytes * 4) / 3) + 64 * 1024,
+    schema: { tags, summary: 'Upload one file as Base64 JSON (same checks as multipart)', body: f.base64FileBody, response: uploadResponses },
+  }, async (req) => {
+    const auth = authOf(req);
+    const bytes = Buffer.from(req.body.contentBase64, 'base64');
+    return ok(await files.upload(auth, bytes, req.body.fileName || undefined));
+  });
+
+  app.get('/files/:id', {
+    schema: { tags, summary: 'The bytes of a file of the caller’s school (bearer token)', params: f.fileIdParams },
+  }, async (req, reply) => {
+    const { row, bytes } = await files.read(authOf(req), req.params.id);
+    return sendBytes(reply, row, bytes, 'private, no-store');
+  });
+
+  app.get('/files/:id/info', {
+    schema: { tags, summary: 'Metadata of a file of the caller’s school, with a fresh signed link', params: f.fileIdParams, response: responses(f.storedFile) },
+  }, async (req) => ok(await files.info(authOf(req), req.params.id)));
+
+  app.get('/files/:id/content', {
+    config: { public: true },
+    schema: { tags, summary: 'The bytes of a file by a short-lived signed link (what <img src> uses); expired or wrong signature 403', params: f.fileIdParams, querystring: f.signedContentQuery },
+  }, async (req, reply) => {
+    const { row, bytes, maxAgeSeconds } = await files.readSigned(req.params.id, req.query.exp, req.query.sig);
+    return sendBytes(reply, row, bytes, `private, max-age=${maxAgeSeconds}, immutable`);
+  });
+};

@@ -1,0 +1,81 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as e from '../../../core/api/contracts/essays';
+import { errorBody } from '../../../core/api/contracts/envelope';
+import { badRequest } from '../../errors';
+import { inspectUpload, tooLarge, type InspectedFile } from '../../services/file-sniff';
+import type { Services } from '../../services/services';
+import { ok, responses } from '../reply';
+
+const tags = ['platform-management: phone upload (public)'];
+type Prepared = Awaited<ReturnType<Services['h5Upload']['prepare']>>;
+/** Pages of a multipart submission, checked while streaming in (fields come first). */
+const streamed = new WeakMap<FastifyRequest, { prepared: Prepared; pages: { checked: InspectedFile; fileName: string }[] }>();
+
+/**
+ * `h5/upload/*`: what the task's upload QR (`/teaching/h5/upload?taskId=&classCode=`) opens. Public,
+ * rate limited per IP and class code; the class code must be one of the task's classes.
+ */
+export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const h5 = services.h5Upload;
+  const maxBytes = h5.maxBytes;
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: e.MAX_PHONE_PAGES, fields: 6, parts: e.MAX_PHONE_PAGES + 6 } });
+
+  app.get('/h5/upload/context', {
+    config: { public: true },
+    schema: { tags, summary: 'Task, requirements, deadline and the class’s students (names, masked ids, submission state) for the upload QR', querystring: e.h5UploadQuery, response: responses(e.h5UploadContext) },
+  }, async (req) => ok(await h5.context(req.query.taskId, req.query.classCode, req.ip)));
+
+  app.post('/h5/upload/submit', {
+    config: { public: true },
+    bodyLimit: Math.ceil((maxBytes * 4) / 3) * 2 + 64 * 1024,
+    schema: {
+      tags,
+      summary: `A student's submission: multipart (fields taskId, classCode, studentId, then up to ${e.MAX_PHONE_PAGES} image files in page order) or JSON with Base64 pages (small pages only). Before the deadline; a repeat replaces the pages of the draft until the teacher approves it; after a revision request it becomes the next draft`,
+      consumes: ['multipart/form-data', 'application/json'],
+      body: e.h5SubmitBody,
+      response: { ...responses(e.h5SubmitResult), 409: errorBody, 413: errorBody, 415: errorBody },
+    },
+    preValidation: async (req) => {
+      if (!req.isMultipart()) return;
+      const fields: Record<string, string> = {};
+      let prepared: Prepared | undefined;
+      const pages: { checked: InspectedFile; fileName: string }[] = [];
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (!prepared) {
+            const parsed = e.h5SubmitBody.pick({ taskId: true, classCode: true, studentId: true }).safeParse(fields);
+            if (!parsed.success) throw badRequest('FIELDS_FIRST', 'essay.fieldsFirst');
+            h5.limitSubmit(req.ip, parsed.data.classCode);
+            prepared = await h5.prepare(parsed.data);
+          }
+          const bytes = await part.toBuffer();
+          pages.push({ checked: await inspectUpload(bytes, maxBytes), fileName: part.filename });
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+        if (code === 'FST_FILES_LIMIT') throw badRequest('TOO_MANY_PAGES', 'essay.tooManyPages', { max: e.MAX_PHONE_PAGES });
+        throw err;
+      }
+      if (!prepared) throw badRequest('VALIDATION', 'essay.pagesRequired');
+      streamed.set(req, { prepared, pages });
+      (req as { body: unknown }).body = { ...fields, pages: pages.map((p) => ({ fileName: p.fileName, contentBase64: '-' })) };
+    },
+  }, async (req) => {
+    let job = streamed.get(req);
+    if (!job) {
+      h5.limitSubmit(req.ip, req.body.classCode);
+      const prepared = await h5.prepare(req.body);
+      const pages = [];
+      for (const p of req.body.pages) pages.push({ checked: await inspectUpload(Buffer.from(p.contentBase64, 'base64'), maxBytes), fileName: p.fileName });
+      job = { prepared, pages };
+    }
+    return ok(await h5.submit(job.prepared, job.pages));
+  });
+};

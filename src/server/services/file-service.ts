@@ -1,0 +1,120 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { StoredFile } from '../../core/api/contracts/file';
+import type { Executor } from '../db/database';
+import { AppError, notFound } from '../errors';
+import { filesRepo, type FileRow } from '../repositories/files';
+import { contentKey } from '../storage/file-storage';
+import type { AuthContext } from './auth-context';
+import type { ServiceDeps } from './deps';
+import { inspectUpload, maxBytesOf, type InspectedFile } from './file-sniff';
+
+export { inspectUpload };
+export type InspectedFileLike = InspectedFile;
+
+export type { FileRow };
+
+/** Lifetime of a signed file link (`<img src>` on the essay pages). */
+export const SIGNED_URL_TTL_SECONDS = 60 * 60;
+export const FILE_SERVICE_PREFIX = '/correction-api/file-service';
+
+/** Who stores a file: the school, and the identity when a signed-in user uploads (none for the phone page). */
+export type FileOwner = { schoolId: number; identityId?: number | null } | AuthContext;
+const ownerOf = (o: FileOwner) => ('school' in o ? { schoolId: o.school.id, identityId: o.identity.id } : { schoolId: o.schoolId, identityId: o.identityId ?? null });
+
+/**
+ * Checks the bytes (type by magic bytes, size, pixels, decodable) and stores them content-addressed:
+ * the same bytes twice in one school give the same file row and one stored object. Exported for the
+ * other intake services (batch splitting stores each page image through here).
+ */
+export async function saveFile(deps: Pick<ServiceDeps, 'db' | 'storage' | 'uploadMaxBytes'>, owner: FileOwner, bytes: Buffer, opts: { originalName?: string | null; db?: Executor } = {}): Promise<FileRow> {
+  return storeInspected(deps, owner, await inspectUpload(bytes, maxBytesOf(deps.uploadMaxBytes)), opts);
+}
+
+/** Stores an upload already checked with `inspectUpload` (check every file of a request first, then store). */
+export async function storeInspected(deps: Pick<ServiceDeps, 'db' | 'storage'>, owner: FileOwner, checked: InspectedFile, opts: { originalName?: string | null; db?: Executor } = {}): Promise<FileRow> {
+  const { schoolId, identityId } = ownerOf(owner);
+  const sha256 = createHash('sha256').update(checked.bytes).digest('hex');
+  const storageKey = `s${schoolId}/${contentKey(sha256)}`;
+  // Bytes first, row second: a crash in between leaves an unreferenced object, never a row without bytes.
+  await deps.storage.put(storageKey, checked.bytes);
+  const { row } = await filesRepo.upsert(opts.db ?? deps.db, {
+    id: randomUUID(),
+    schoolId,
+    sha256,
+    storageKey,
+    mime: checked.mime,
+    size: checked.bytes.length,
+    width: checked.width,
+    height: checked.height,
+    originalName: opts.originalName ? opts.originalName.slice(0, 255) : null,
+    createdByIdentityId: identityId,
+  });
+  return row;
+}
+
+/** Stores bytes that the server produced itself (a rotated page): no upload checks, same addressing. */
+export async function saveDerivedFile(deps: Pick<ServiceDeps, 'db' | 'storage'>, schoolId: number, bytes: Buffer, meta: { mime: string; width: number; height: number; originalName: string | null; identityId?: number | null }, db: Executor = deps.db): Promise<FileRow> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const storageKey = `s${schoolId}/${contentKey(sha256)}`;
+  await deps.storage.put(storageKey, bytes);
+  const { row } = await filesRepo.upsert(db, { id: randomUUID(), schoolId, sha256, storageKey, mime: meta.mime, size: bytes.length, width: meta.width, height: meta.height, originalName: meta.originalName, createdByIdentityId: meta.identityId ?? null });
+  return row;
+}
+
+/** Signed links: HMAC-SHA256 (the JWT secret) over `files:<id>:<exp>`; no link without a signature. */
+export function signedFileUrl(deps: Pick<ServiceDeps, 'signer' | 'now'>, fileId: string, ttlSeconds = SIGNED_URL_TTL_SECONDS): { url: string; expiresAt: Date } {
+  // Expiry rounded up to the next 5 minutes, so the same page gives the same URL for a while (browser cache).
+  const exp = Math.ceil((deps.now().getTime() / 1000 + ttlSeconds) / 300) * 300;
+  const sig = deps.signer.mac(`files:${fileId}:${exp}`);
+  return { url: `${FILE_SERVICE_PREFIX}/files/${fileId}/content?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000) };
+}
+
+export function fileView(deps: Pick<ServiceDeps, 'signer' | 'now'>, row: FileRow): StoredFile {
+  const { url, expiresAt } = signedFileUrl(deps, row.id);
+  return {
+    id: row.id,
+    mime: row.mime as StoredFile['mime'],
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    sha256: row.sha256,
+    originalName: row.originalName,
+    url,
+    urlExpiresAt: expiresAt.toISOString(),
+    createdTime: row.createdAt.toISOString(),
+  };
+}
+
+const linkInvalid = () => new AppError(403, 'LINK_INVALID', 'intake.linkInvalid');
+
+/** The file service routes' rules: upload, authorised read, signed read. */
+export function fileService(deps: ServiceDeps) {
+  return {
+    maxBytes: maxBytesOf(deps.uploadMaxBytes),
+    async upload(auth: AuthContext, bytes: Buffer, originalName: string | undefined) {
+      return fileView(deps, await saveFile(deps, auth, bytes, { originalName }));
+    },
+    async info(auth: AuthContext, id: string) {
+      const row = await filesRepo.find(deps.db, auth.school.id, id);
+      if (!row) throw notFound();
+      return fileView(deps, row);
+    },
+    /** Bytes for a signed-in user of the same school (another school's id answers 404). */
+    async read(auth: AuthContext, id: string) {
+      const row = await filesRepo.find(deps.db, auth.school.id, id);
+      if (!row) throw notFound();
+      return { row, bytes: await deps.storage.get(row.storageKey) };
+    },
+    /** Bytes for a signed link: expired or wrong signature 403. */
+    async readSigned(id: string, exp: number, sig: string) {
+      const expected = Buffer.from(deps.signer.mac(`files:${id}:${exp}`));
+      const given = Buffer.from(sig);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw linkInvalid();
+      if (exp * 1000 < deps.now().getTime()) throw linkInvalid();
+      const row = await filesRepo.findById(deps.db, id);
+      if (!row) throw notFound();
+      return { row, bytes: await deps.storage.get(row.storageKey), maxAgeSeconds: Math.max(0, Math.floor(exp - deps.now().getTime() / 1000)) };
+    },
+  };
+}
+export type FileService = ReturnType<typeof fileService>;

@@ -1,0 +1,133 @@
+import { MAX_PHONE_PAGES, type H5UploadContext } from '../../core/api/contracts/essays';
+import { AppError, badRequest } from '../errors';
+import { classesRepo } from '../repositories/classes';
+import { essaysRepo } from '../repositories/essays';
+import { studentsRepo } from '../repositories/students';
+import { tasksRepo } from '../repositories/tasks';
+import type { ServiceDeps } from './deps';
+import { labelOf, submitEssay } from './essay-service';
+import { storeInspected, type InspectedFileLike } from './file-service';
+import { maxBytesOf } from './file-sniff';
+
+/** Fixed-window counters in memory (per process): enough to blunt abuse of the public upload. */
+export class RateLimiter {
+  private readonly hits = new Map<string, { n: number; until: number }>();
+  constructor(private readonly limit: number, private readonly windowMs: number) {}
+  /** Counts a hit; throws 429 once the key is over its limit in the current window. */
+  hit(key: string, now: number): void {
+    if (this.hits.size > 50_000) for (const [k, v] of this.hits) if (v.until <= now) this.hits.delete(k);
+    const cur = this.hits.get(key);
+    if (!cur || cur.until <= now) {
+      this.hits.set(key, { n: 1, until: now + this.windowMs });
+      return;
+    }
+    cur.n += 1;
+    if (cur.n > this.limit) throw new AppError(429, 'TOO_MANY_REQUESTS', 'error.tooManyRequests', { seconds: Math.ceil((cur.until - now) / 1000) }, { show: true });
+  }
+}
+
+/** Student id with all but its last digit hidden (namesakes stay distinguishable, ids do not leak). */
+export const maskNo = (no: string) => (no.length <= 1 ? '*' : '*'.repeat(no.length - 1) + no.slice(-1));
+const iso = (d: Date) => d.toISOString();
+
+export interface PreparedSubmission {
+  schoolId: number;
+  classId: number;
+  taskId: number;
+  studentId: number;
+  draft: number;
+  replaces: boolean;
+}
+
+export const H5_LIMITS = { contextPerIpPerMinute: 60, submitPerIpPer10Min: 20, submitPerClassPer10Min: 300 };
+
+/**
+ * The students' phone upload (public; the task's upload QR carries taskId and the class code). Trust
+ * model in docs/decisions.md: knowing the class code is the credential, as on the mini-program.
+ */
+export function h5UploadService(deps: ServiceDeps) {
+  const db = deps.db;
+  const contextByIp = new RateLimiter(H5_LIMITS.contextPerIpPerMinute, 60_000);
+  const submitByIp = new RateLimiter(H5_LIMITS.submitPerIpPer10Min, 600_000);
+  const submitByClass = new RateLimiter(H5_LIMITS.submitPerClassPer10Min, 600_000);
+  const maxBytes = maxBytesOf(deps.uploadMaxBytes);
+
+  /** The released task and the class behind the code; the code must name one of the task's classes. */
+  async function resolve(taskId: number, classCode: string) {
+    const now = deps.now();
+    await tasksRepo.releaseDue(db, now);
+    const cls = await classesRepo.findByCode(db, classCode);
+    const [task] = cls ? (await tasksRepo.releasedForClass(db, cls.id, now)).filter((t) => t.id === taskId) : [];
+    if (!cls || !task) {
+      // Tell a wrong code from a missing task only when the task exists: the QR was scanned in the wrong class.
+      throw new AppError(403, 'CLASS_CODE_WRONG', 'essay.classCodeWrong', undefined, { show: true });
+    }
+    return { cls, task, now };
+  }
+  const closed = (deadline: Date, now: Date) => deadline.getTime() < now.getTime();
+
+  return {
+    maxBytes,
+    limitSubmit(ip: string, classCode: string) {
+      const now = Date.now();
+      submitByIp.hit(ip, now);
+      submitByClass.hit(classCode.toUpperCase(), now);
+    },
+    async context(taskId: number, classCode: string, ip: string): Promise<H5UploadContext> {
+      contextByIp.hit(ip, Date.now());
+      const { cls, task, now } = await resolve(taskId, classCode);
+      const [roster, essays] = await Promise.all([studentsRepo.inClass(db, cls.id), essaysRepo.ofTaskClass(db, task.id, cls.id)]);
+      const latest = new Map<number, (typeof essays)[number]>();
+      for (const r of essays) if (!latest.has(r.e.studentId)) latest.set(r.e.studentId, r);
+      const isClosed = closed(task.deadline, now);
+      return {
+        taskId: task.id,
+        title: task.title,
+        genre: task.genre,
+        requirements: task.requirements,
+        guidance: task.guidance,
+        deadline: iso(task.deadline),
+        closed: isClosed,
+        classId: cls.id,
+        className: cls.name,
+        maxPages: MAX_PHONE_PAGES,
+        maxMb: Math.round(maxBytes / 1024 / 1024),
+        students: roster
+          .sort((a, b) => a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0')) || a.id - b.id)
+          .map((s) => {
+            const r = latest.get(s.id);
+            const canSubmit = !isClosed && (!r || r.e.status !== 'approved') && !(r?.e.status === 'revision_requested' && r.e.draft >= 2);
+            return { id: s.id, name: s.name, maskedNo: maskNo(s.studentNo), label: r ? labelOf(r.e.status, r.e.draft) : 'notSubmitted', draft: r?.e.draft ?? null, pageCount: r?.pageCount ?? 0, submittedTime: r ? iso(r.e.submittedAt) : null, canSubmit };
+          }),
+      };
+    },
+    /**
+     * Checks everything that does not need the images (task released, deadline, class code, student
+     * in the class, which draft) — run before any page is read, so a refused submission stores nothing.
+     */
+    async prepare(fields: { taskId: number; classCode: string; studentId: number }): Promise<PreparedSubmission> {
+      const { cls, task, now } = await resolve(fields.taskId, fields.classCode);
+      if (closed(task.deadline, now)) throw new AppError(403, 'DEADLINE_PASSED', 'essay.deadlinePassed', { deadline: iso(task.deadline).slice(0, 16).replace('T', ' ') }, { show: true });
+      const student = await studentsRepo.find(db, cls.schoolId, fields.studentId);
+      if (!student || student.s.classId !== cls.id) throw badRequest('STUDENT_NOT_IN_CLASS', 'essay.studentNotInClass');
+      const [latest] = await essaysRepo.ofStudent(db, task.id, student.s.id);
+      let draft = 0;
+      if (latest) {
+        if (latest.status === 'approved') throw new AppError(409, 'ESSAY_APPROVED', 'essay.reviewedNoResubmit', undefined, { show: true });
+        if (latest.status === 'revision_requested') {
+          if (latest.draft >= 2) throw new AppError(409, 'LAST_DRAFT', 'essay.lastDraftReached', undefined, { show: true });
+          draft = latest.draft + 1;
+        } else draft = latest.draft;
+      }
+      return { schoolId: cls.schoolId, classId: cls.id, taskId: task.id, studentId: student.s.id, draft, replaces: Boolean(latest && latest.draft === draft) };
+    },
+    /** Stores the checked pages and submits (creates or replaces) the student's draft. */
+    async submit(prepared: PreparedSubmission, pages: { checked: InspectedFileLike; fileName: string }[]) {
+      const rows = [];
+      for (const p of pages) rows.push(await storeInspected(deps, { schoolId: prepared.schoolId }, p.checked, { originalName: p.fileName || null }));
+      const { essay, replaced } = await submitEssay(deps, { schoolId: prepared.schoolId, taskId: prepared.taskId, classId: prepared.classId, studentId: prepared.studentId, draft: prepared.draft, source: 'phone', fileIds: rows.map((r) => r.id) });
+      return { essayId: essay.id, draft: essay.draft, pageCount: rows.length, replaced, label: labelOf('submitted', essay.draft), submittedTime: iso(essay.submittedAt) };
+    },
+  };
+}
+export type H5UploadService = ReturnType<typeof h5UploadService>;
