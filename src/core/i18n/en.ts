@@ -1,11 +1,13 @@
 import type { MessageKey } from './zh';
 import { enH5 } from './en-h5';
+import { enIntake } from './en-intake';
 import { enTeaching } from './en-teaching';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
   ...enTeaching,
   ...enH5,
+  ...enIntake,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',
@@ -310,4 +312,38 @@ export const en: Record<MessageKey, string> = {
   'essay.reviewedNoResubmit': 'Your teacher has already reviewed your essay; it cannot be submitted again',
   'essay.lastDraftReached': 'Revised draft 2 is in; no further revised draft can be submitted',
   'essay.fieldsFirst': 'Send the task, class code and student before the images',
+  'batch.wrongFormat': 'Batch upload takes PDF or ZIP files only (judged by the content); please check the file',
+  'batch.input.pdfEncrypted': 'The PDF is encrypted; please remove the password and upload it again',
+  'batch.input.pdfCorrupt': 'The PDF is damaged or incomplete and cannot be read; please scan or export it again',
+  'batch.input.pdfEmpty': 'The PDF has no pages',
+  'batch.input.tooManyPages': 'At most {max} pages (or {max} files in a ZIP) per upload; please split the batch',
+  'batch.input.zipCorrupt': 'The ZIP file is damaged or incomplete and cannot be read',
+  'batch.input.zipTooLarge': 'The ZIP file unpacks to more than {mb} MB; please split the batch',
+  'batch.input.zipEmpty': 'The ZIP file contains no files',
+  'batch.reject.unsafePath': 'Unsafe path (../ or absolute); skipped',
+  'batch.reject.ratio': 'Suspicious compression ratio (possible zip bomb); skipped',
+  'batch.reject.entryTooLarge': 'File too large; skipped',
+  'batch.reject.encryptedEntry': 'Encrypted file; skipped',
+  'batch.reject.nestedArchive': 'Archives inside the archive are not read; skipped',
+  'batch.reject.notImage': 'Not an image (JPG, PNG or WebP only); skipped',
+  'batch.reject.entryCorrupt': 'The file is damaged and cannot be read',
+  'batch.reject.renderFailed': 'The image cannot be read or is damaged',
+  'batch.reject.blank': 'Blank page',
+  'batch.reject.notEssay': 'Not an essay picture',
+  'batch.reject.manual': 'Set aside by the teacher',
+  'batch.reason.otherTask': 'This answer sheet belongs to another essay task',
+  'batch.reason.notInClass': 'The student on the answer sheet is not in this class',
+  'batch.reason.lowConfidence': 'Not sure which student this is; please choose (read: {evidence})',
+  'batch.reason.nothingRead': 'No student id or name could be read; please choose the student',
+  'batch.reason.conflict': 'The header and the file name point to different students; please choose ({evidence})',
+  'batch.reason.approved': 'This student’s essay is already approved; the page was not added',
+  'batch.notFinished': 'The batch upload is still being processed; please try again shortly',
+  'batch.pageNotFound': 'Page {pageNo} is not part of this batch upload',
+  'batch.failed': 'Processing the batch upload failed: {error}',
+  'batch.sheet.title': 'Essay paper',
+  'batch.sheet.name': 'Name',
+  'batch.sheet.studentNo': 'Student ID',
+  'batch.sheet.class': 'Class',
+  'batch.sheet.page': 'Page {page}',
+  'batch.sheet.noStudents': 'The class has no students',
 };

@@ -1,10 +1,12 @@
 import { zhH5 } from './zh-h5';
+import { zhIntake } from './zh-intake';
 import { zhTeaching } from './zh-teaching';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
   ...zhTeaching,
   ...zhH5,
+  ...zhIntake,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',
@@ -316,6 +318,40 @@ export const zh = {
   'essay.reviewedNoResubmit': '老师已审核你的作文，不能再提交',
   'essay.lastDraftReached': '已提交二次修改稿，不能再提交新的修改稿',
   'essay.fieldsFirst': '请先填写作文任务、班级码和学生，再附上图片',
+  'batch.wrongFormat': '批量上传只支持 PDF 或 ZIP 文件（按文件内容判断），请检查后重新上传',
+  'batch.input.pdfEncrypted': 'PDF 文件已加密，请去掉密码后重新上传',
+  'batch.input.pdfCorrupt': 'PDF 文件已损坏或不完整，无法读取，请重新扫描或导出',
+  'batch.input.pdfEmpty': 'PDF 文件没有页面',
+  'batch.input.tooManyPages': '一次最多上传 {max} 页（或 ZIP 中 {max} 个文件），请分批上传',
+  'batch.input.zipCorrupt': 'ZIP 文件已损坏或不完整，无法读取',
+  'batch.input.zipTooLarge': 'ZIP 文件解压后超过 {mb} MB，请分批上传',
+  'batch.input.zipEmpty': 'ZIP 文件里没有文件',
+  'batch.reject.unsafePath': '文件路径不安全（含 ../ 或绝对路径），已跳过',
+  'batch.reject.ratio': '压缩比异常（疑似压缩炸弹），已跳过',
+  'batch.reject.entryTooLarge': '文件过大，已跳过',
+  'batch.reject.encryptedEntry': '文件已加密，已跳过',
+  'batch.reject.nestedArchive': '压缩包里不能再套压缩包，已跳过',
+  'batch.reject.notImage': '不是图片文件（只支持 JPG、PNG、WebP），已跳过',
+  'batch.reject.entryCorrupt': '文件已损坏，无法读取',
+  'batch.reject.renderFailed': '图片无法识别或已损坏',
+  'batch.reject.blank': '空白页',
+  'batch.reject.notEssay': '不是作文图片',
+  'batch.reject.manual': '老师已将此页移出',
+  'batch.reason.otherTask': '这张答题纸属于另一篇作文任务',
+  'batch.reason.notInClass': '答题纸上的学生不在本班',
+  'batch.reason.lowConfidence': '无法确定是哪位学生，请手动指定（识别到：{evidence}）',
+  'batch.reason.nothingRead': '没有识别到学号或姓名，请手动指定',
+  'batch.reason.conflict': '页眉与文件名指向不同的学生，请手动指定（{evidence}）',
+  'batch.reason.approved': '该学生的作文已审核，未追加此页',
+  'batch.notFinished': '批量上传还在处理中，请稍后再试',
+  'batch.pageNotFound': '第 {pageNo} 页不在这次批量上传中',
+  'batch.failed': '批量上传处理失败：{error}',
+  'batch.sheet.title': '作文纸',
+  'batch.sheet.name': '姓名',
+  'batch.sheet.studentNo': '学号',
+  'batch.sheet.class': '班级',
+  'batch.sheet.page': '第 {page} 页',
+  'batch.sheet.noStudents': '该班级没有学生',
 } as const;
 
 export type MessageKey = keyof typeof zh;
