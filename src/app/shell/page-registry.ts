@@ -26,4 +26,6 @@ export const PAGES: Record<string, ComponentType<object>> = {
   classBind: lazyPage(() => import('../pages/class/BindTextbookPage')),
   requireWorkIndex: lazyPage(() => import('../pages/bank/RequireWorkPage')),
   foundation: lazyPage(() => import('../pages/headmaster/FoundationPage')),
+  writingUploadIndex: lazyPage(() => import('../pages/homework/WritingUploadPage')),
+  writingUploadInfo: lazyPage(() => import('../pages/homework/WritingUploadPage')),
 };

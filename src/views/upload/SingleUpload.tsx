@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Drawer, Table } from 'antd';
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '../../core/constants';
+import type { Essay, WritingList } from '../../core/api/contracts/essays';
+import type { EssaysApi } from '../../core/api/endpoints/essays';
+import { useAsync } from '../hooks/use-async';
+import { useT } from '../i18n/i18n-context';
+import { EssayPagesEditor } from './EssayPagesEditor';
+import { EssayLabelTag } from './label-tag';
+
+type Row = WritingList['students'][number];
+
+/** Upload one student at a time: the class list with each student's state, and their pages. */
+export function SingleUpload(props: { essays: EssaysApi; taskId: number; classId: number }) {
+  const t = useT();
+  const list = useAsync(() => props.essays.list(props.taskId, props.classId), [props.essays, props.taskId, props.classId]);
+  const [open, setOpen] = useState<Row | null>(null);
+  const [essay, setEssay] = useState<Essay | null>(null);
+
+  const openStudent = async (row: Row) => {
+    setOpen(row);
+    const latest = row.essays[row.essays.length - 1];
+    setEssay(latest ? await props.essays.get(latest.id) : null);
+  };
+
+  return (
+    <>
+      <Table<Row>
+        size="small"
+        rowKey="studentId"
+        loading={list.loading}
+        dataSource={list.data?.students ?? []}
+        pagination={{ pageSize: 15 }}
+        onRow={(row) => ({ onClick: () => void openStudent(row), style: { cursor: 'pointer' } })}
+        columns={[
+          { title: t('student.no'), dataIndex: 'studentNo', width: 90 },
+          { title: t('student.name'), dataIndex: 'name' },
+          { title: t('upload.status'), dataIndex: 'label', render: (l: Row['label']) => <EssayLabelTag label={l} /> },
+          { title: t('upload.draft'), render: (_, r) => (r.essays.length ? t(`upload.draft${r.essays[r.essays.length - 1]!.draft}` as 'upload.draft0') : '—') },
+          { title: t('upload.pages'), render: (_, r) => r.essays[r.essays.length - 1]?.pageCount ?? 0 },
+          { title: t('teaching.createdAt'), render: (_, r) => { const e = r.essays[r.essays.length - 1]; return e ? dayjs(e.submittedTime).format(DATE_FORMAT) : '—'; } },
+        ]}
+      />
+      <Drawer
+        open={open !== null}
+        width={Math.min(920, window.innerWidth)}
+        title={open ? `${open.studentNo} ${open.name}` : ''}
+        onClose={() => {
+          setOpen(null);
+          void list.reload();
+        }}
+        destroyOnHidden
+      >
+        {open && <EssayPagesEditor essays={props.essays} taskId={props.taskId} classId={props.classId} studentId={open.studentId} essay={essay} onChange={setEssay} />}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { UploadWorkspace, type UploadWorkspaceProps } from './UploadWorkspace';
