@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './seed/demo-school
 import { seedDemoTasks } from './seed/demo-tasks';
 import { developmentSmsProvider } from './services/sms-provider';
 import { LocalFileStorage } from './storage/local-file-storage';
+import { ModelServiceReviewer, modelServiceConfigFromEnv } from '../correction/index';
 
 /** The only file that listens: read config, open the database, seed, serve, shut down cleanly. */
 async function main() {
@@ -31,6 +32,8 @@ async function main() {
     await seedDemoTasks(database.db);
   }
 
+  // AI_BASE_URL + AI_MODEL (+ AI_API_KEY) turn on the model-service review; otherwise the local engine only.
+  const modelServiceConfig = modelServiceConfigFromEnv();
   const app = await buildApp({
     database,
     deps: {
@@ -40,6 +43,7 @@ async function main() {
       now: () => new Date(),
       basicDataUrl: config.basicDataUrl,
       storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
+      ...(modelServiceConfig ? { modelService: new ModelServiceReviewer(modelServiceConfig, logger) } : {}),
       uploadMaxBytes: config.uploadMaxBytes,
     },
     englishHosts: config.englishHosts,

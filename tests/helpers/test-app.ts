@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppOptions } from '../../src/server/app';
+import type { ServiceDeps } from '../../src/server/services/deps';
 import type { Database } from '../../src/server/db/database';
 import { loadPasswordCipher } from '../../src/server/auth/rsa-keys';
 import { TokenSigner } from '../../src/server/auth/tokens';
@@ -29,7 +30,7 @@ export interface TestApp {
 }
 
 /** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
-export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes'>>; jobs?: AppOptions['jobs'] } = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   await seedReferenceData(database.db);
   await seedDemoSchool(database.db);
@@ -39,9 +40,10 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string 
   const clock = { offsetMs: 0 };
   const app = await buildApp({
     database,
-    deps: { signer: new TokenSigner(new TextEncoder().encode('test-secret-test-secret-test-secret!')), cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX', basicDataUrl: opts.basicDataUrl, storage: new MemoryFileStorage() },
+    deps: { signer: new TokenSigner(new TextEncoder().encode('test-secret-test-secret-test-secret!')), cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX', basicDataUrl: opts.basicDataUrl, storage: new MemoryFileStorage(), ...opts.deps },
     englishHosts: ['english.example'],
     nodeEnv: 'test',
+    ...(opts.jobs !== undefined ? { jobs: opts.jobs } : {}),
   });
   await app.ready();
   const encrypt = (plain: string) => encryptPassword(plain, cipher.publicKeySpki);

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import pino from 'pino';
+import { ModelServiceReviewer, modelServiceConfigFromEnv } from '../correction/index';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { registerJobHandlers } from './jobs/handlers';
+import { JobRunner, defaultConcurrency } from './jobs/runner';
+import { LocalFileStorage } from './storage/local-file-storage';
+import { loadPasswordCipher } from './auth/rsa-keys';
+import { TokenSigner } from './auth/tokens';
+import type { ServiceDeps } from './services/deps';
+import { developmentSmsProvider } from './services/sms-provider';
+
+/**
+ * `npm run worker`: a process that only runs background jobs (AI correction, batch splitting) against
+ * the PostgreSQL server of DATABASE_URL. PGlite allows one process per data folder, so on PGlite the
+ * server runs the jobs itself and this refuses to start.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (!config.databaseUrl) {
+    console.error(
+      'npm run worker needs DATABASE_URL (PostgreSQL). The embedded PGlite database allows one process per data folder, so with PGlite the server runs the jobs itself (AI_WORKERS sets how many at once).',
+    );
+    process.exit(2);
+  }
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+  const ms = modelServiceConfigFromEnv();
+  // The same dependencies as the server's, so every job handler finds what it needs.
+  const deps: ServiceDeps = {
+    db: database.db,
+    signer: new TokenSigner(config.jwtSecret),
+    cipher: loadPasswordCipher(config.dataDir),
+    sms: developmentSmsProvider(() => database.db, logger),
+    now: () => new Date(),
+    basicDataUrl: config.basicDataUrl,
+    storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
+    ...(ms ? { modelService: new ModelServiceReviewer(ms, logger) } : {}),
+  };
+  const concurrency = Math.max(1, defaultConcurrency('postgres'));
+  const runner = new JobRunner({ db: database.db, now: deps.now, log: logger, concurrency });
+  registerJobHandlers(runner, deps);
+  runner.start();
+  logger.info({ workerId: runner.workerId, concurrency, kinds: runner.kinds, modelService: ms?.model ?? null }, 'job worker started');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'worker stopping');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await runner.stop();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
