@@ -21,7 +21,7 @@ export const enH5: Record<keyof typeof zhH5, string> = {
   'h5.upload.page': 'Page {n}',
   'h5.upload.submit': 'Submit essay',
   'h5.upload.submitting': 'Uploading {done}/{total}',
-  'h5.upload.done': 'Submitted! You will be notified when your teacher has reviewed it.',
+  'h5.upload.done': 'Submitted! Your teacher will review your essay on the platform.',
   'h5.upload.again': 'Submit again (replaces the earlier photos)',
   'h5.upload.noPhotos': 'Please take at least one page',
   'h5.upload.submitted': 'Submitted',

@@ -19,7 +19,7 @@ export const zhH5 = {
   'h5.upload.page': '第 {n} 页',
   'h5.upload.submit': '提交作文',
   'h5.upload.submitting': '正在上传 {done}/{total}',
-  'h5.upload.done': '提交成功！老师批改后你会收到通知。',
+  'h5.upload.done': '提交成功！老师会在平台上批阅你的作文。',
   'h5.upload.again': '重新提交（会替换之前的照片）',
   'h5.upload.noPhotos': '请至少拍一页作文',
   'h5.upload.submitted': '已提交',
