@@ -30,6 +30,7 @@ import { startTaskReleaseJob } from './services/task-release-job';
 import { JobRunner, defaultConcurrency } from './jobs/runner';
 import { registerJobHandlers } from './jobs/handlers';
 import { correctionRoutes } from './routes/platform-management/correction';
+import { batchRoutes } from './routes/platform-management/batch';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -124,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(writingRoutes, { services });
           await mgmt.register(h5UploadRoutes, { services });
           await mgmt.register(correctionRoutes, { services });
+          await mgmt.register(batchRoutes, { services });
         },
         { prefix: '/platform-management' },
       );

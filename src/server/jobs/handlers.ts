@@ -2,10 +2,13 @@
 // `npm run worker`). Add a kind here with its handler; enqueue it with `enqueueJob`.
 import type { ServiceDeps } from '../services/deps';
 import { AI_CORRECTION_JOB, aiCorrectionHandler } from '../services/correction-service';
+import { BATCH_SPLIT_JOB, batchSplitHandler } from '../services/batch/batch-service';
 import type { JobRunner } from './runner';
 
 export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps): JobRunner {
   // Model-service outages get minutes, not seconds: 30 s, 1, 2, 4, 8 min between attempts.
   runner.register(AI_CORRECTION_JOB, aiCorrectionHandler(deps), { backoffMs: 30_000 });
+  // Batch PDF/ZIP splitting and matching (issue 4): a failed attempt is retried after 10 s, 20 s.
+  runner.register(BATCH_SPLIT_JOB, batchSplitHandler(deps), { backoffMs: 10_000 });
   return runner;
 }

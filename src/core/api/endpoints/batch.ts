@@ -27,3 +27,4 @@ export function batchApi(client: ApiClient) {
     assign: (body: In<typeof c.batchAssignBody>) => client.post<Out<typeof c.batchMatchResult>>(`${MGMT}/writings/saveBatchUploadWritingInfo`, body),
   };
 }
+export type BatchApi = ReturnType<typeof batchApi>;
