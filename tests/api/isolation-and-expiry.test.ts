@@ -29,6 +29,10 @@ const PUBLIC = [
   'POST /correction-api/platform-system/api/users/updatePass',
   // the H5 student join page: a class code opens the class's released tasks
   'GET /correction-api/platform-management/h5/class',
+  // issue 4: the students' phone upload (task QR + class code) and signed file links (<img src>)
+  'GET /correction-api/platform-management/h5/upload/context',
+  'POST /correction-api/platform-management/h5/upload/submit',
+  'GET /correction-api/file-service/files/:id/content',
 ];
 
 /** What a signed-in user of an expired school may still call: the /expired page, header and role switch. */

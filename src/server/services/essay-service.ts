@@ -119,7 +119,7 @@ export async function submitEssay(deps: Pick<ServiceDeps, 'db' | 'now'>, input: 
     if (!isUniqueViolation(err)) throw err;
     result = await run();
   }
-  await queueCorrection(deps.db, result.essay.id, result.created ? 'submitted' : 'resubmitted');
+  await queueCorrection(deps, result.essay.id, result.created ? 'submitted' : 'resubmitted');
   return result;
 }
 
@@ -190,7 +190,7 @@ export function essayService(deps: ServiceDeps) {
   /** After a page change the AI result is stale: back to submitted and queued again. */
   async function pagesChanged(essayId: number, reason: CorrectionReason = 'pages_changed') {
     await essaysRepo.update(db, essayId, { status: 'submitted', flags: [], wordCount: null, aiScore: null });
-    await queueCorrection(db, essayId, reason);
+    await queueCorrection(deps, essayId, reason);
   }
   async function reload(auth: AuthContext, essayId: number) {
     return view((await essaysRepo.find(db, auth.school.id, essayId))!);

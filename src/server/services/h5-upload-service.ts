@@ -68,10 +68,13 @@ export function h5UploadService(deps: ServiceDeps) {
 
   return {
     maxBytes,
-    limitSubmit(ip: string, classCode: string) {
-      const now = Date.now();
-      submitByIp.hit(ip, now);
-      submitByClass.hit(classCode.toUpperCase(), now);
+    /** Counts a submission attempt of an IP (every attempt, before the body is read). */
+    limitIp(ip: string) {
+      submitByIp.hit(ip, Date.now());
+    },
+    /** Counts a submission to a class code. */
+    limitClass(classCode: string) {
+      submitByClass.hit(classCode.toUpperCase(), Date.now());
     },
     async context(taskId: number, classCode: string, ip: string): Promise<H5UploadContext> {
       contextByIp.hit(ip, Date.now());

@@ -1,11 +1,13 @@
 import type { Executor } from '../db/database';
+import { requestCorrection } from './correction-service';
+
+/** Why intake asks for a correction (all map to correction-service's `upload`: the teacher's delay applies). */
+export type CorrectionReason = 'submitted' | 'resubmitted' | 'pages_changed';
 
 /**
- * The one place intake hands a submitted essay to the AI pipeline. The job queue and
- * `requestCorrection(db, essayId, { reason })` belong to src/server/jobs and correction-service.ts
- * (another part of issue 4); this hook calls it once it exists.
+ * The one place intake hands a submitted essay to the AI pipeline: `requestCorrection` (job queue,
+ * the teacher's AI delay, dedupe per essay) sets awaiting_ai unless review is manual or the essay abnormal.
  */
-export type CorrectionReason = 'submitted' | 'resubmitted' | 'pages_changed';
-export async function queueCorrection(_db: Executor, _essayId: number, _reason: CorrectionReason): Promise<void> {
-  // Wired to correction-service's requestCorrection when it lands.
+export async function queueCorrection(deps: { db: Executor; now: () => Date }, essayId: number, _reason: CorrectionReason): Promise<void> {
+  await requestCorrection(deps.db, essayId, { reason: 'upload', now: deps.now() });
 }

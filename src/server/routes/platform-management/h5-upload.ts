@@ -38,6 +38,7 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       response: { ...responses(e.h5SubmitResult), 409: errorBody, 413: errorBody, 415: errorBody },
     },
     preValidation: async (req) => {
+      h5.limitIp(req.ip);
       if (!req.isMultipart()) return;
       const fields: Record<string, string> = {};
       let prepared: Prepared | undefined;
@@ -51,7 +52,7 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
           if (!prepared) {
             const parsed = e.h5SubmitBody.pick({ taskId: true, classCode: true, studentId: true }).safeParse(fields);
             if (!parsed.success) throw badRequest('FIELDS_FIRST', 'essay.fieldsFirst');
-            h5.limitSubmit(req.ip, parsed.data.classCode);
+            h5.limitClass(parsed.data.classCode);
             prepared = await h5.prepare(parsed.data);
           }
           const bytes = await part.toBuffer();
@@ -70,7 +71,7 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   }, async (req) => {
     let job = streamed.get(req);
     if (!job) {
-      h5.limitSubmit(req.ip, req.body.classCode);
+      h5.limitClass(req.body.classCode);
       const prepared = await h5.prepare(req.body);
       const pages = [];
       for (const p of req.body.pages) pages.push({ checked: await inspectUpload(Buffer.from(p.contentBase64, 'base64'), maxBytes), fileName: p.fileName });
