@@ -11,7 +11,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      input: { app: 'index.html', h5: 'h5/index.html' },
+      input: { app: 'index.html', h5: 'h5/index.html', widgets: 'widgets/index.html', 'zp-widgets': 'src/widgets/loader.ts' },
     },
   },
   server: {

@@ -3,7 +3,7 @@
  * from EXIF applied by the browser. A 12-megapixel photo goes from ~4 MB to ~600 KB, which matters
  * on a school's mobile data, and OCR needs no more than this.
  */
-export async function compressPhoto(file: File, maxSide = 2400): Promise<{ name: string; base64: string }> {
+export async function compressPhoto(file: File, maxSide = 2400): Promise<File> {
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
   const canvas = document.createElement('canvas');
@@ -12,8 +12,5 @@ export async function compressPhoto(file: File, maxSide = 2400): Promise<{ name:
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   bitmap.close();
   const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), 'image/jpeg', 0.85));
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { name: file.name.replace(/\.\w+$/, '') + '.jpg', base64: btoa(binary) };
+  return new File([blob], file.name.replace(/\.\w+$/, '') + '.jpg', { type: 'image/jpeg' });
 }

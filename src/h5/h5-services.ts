@@ -1,7 +1,7 @@
 import { Toast } from 'antd-mobile';
 import { ApiClient } from '../core/api/client';
 import { tasksApi } from '../core/api/endpoints/tasks';
-import type { H5SubmitBody, H5UploadContext } from '../core/api/contracts/essays';
+import { essaysApi } from '../core/api/endpoints/essays';
 import type { Lang } from '../core/i18n';
 
 /** The H5 pages' API client: no sign-in (students come by QR code), errors shown as toasts. */
@@ -16,10 +16,6 @@ export function createH5Services(lang: Lang) {
       onSystemExpired: () => undefined,
     },
   });
-  const upload = {
-    context: (taskId: number, classCode: string) => client.get<H5UploadContext>('/platform-management/h5/upload/context', { query: { taskId, classCode } }),
-    submit: (body: H5SubmitBody) => client.post<{ essayId: number }>('/platform-management/h5/upload/submit', body),
-  };
-  return { client, tasks: tasksApi(client), upload };
+  return { client, tasks: tasksApi(client), essays: essaysApi(client) };
 }
 export type H5Services = ReturnType<typeof createH5Services>;

@@ -14,12 +14,13 @@ const CONFIG_MARKER = '<!--zhipi-config-->';
 
 /**
  * Serves the built browser faces under /teaching/ with history fallback: /teaching/h5/* falls back
- * to the H5 page, everything else to the app. HTML gets the host's language and the environment
+ * to the H5 page, /teaching/widgets/ to the widget preview page, everything else to the app. HTML gets the host's language and the environment
  * injected, so the first paint is already in the right language.
  */
 export const staticApp = fp<StaticAppOptions>(async (app, opts) => {
   const appHtml = path.join(opts.distDir, 'index.html');
   const h5Html = path.join(opts.distDir, 'h5', 'index.html');
+  const widgetsHtml = path.join(opts.distDir, 'widgets', 'index.html');
   if (!existsSync(appHtml)) {
     app.log.warn(`No built app in ${opts.distDir}: run "npm run build" (npm start does it for you).`);
   }
@@ -50,7 +51,7 @@ export const staticApp = fp<StaticAppOptions>(async (app, opts) => {
     if (/\.(js|css|png|jpe?g|svg|ico|woff2?|map|json|webp)$/.test(wildcard)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    const file = wildcard.startsWith('h5') && existsSync(h5Html) ? h5Html : appHtml;
+    const file = wildcard.startsWith('h5') && existsSync(h5Html) ? h5Html : wildcard.startsWith('widgets') && existsSync(widgetsHtml) ? widgetsHtml : appHtml;
     if (!existsSync(file)) return reply.status(503).type('text/plain').send('The app is not built yet: run "npm run build".');
     const lang = languageForHost(req.headers.host ?? '', opts.englishHosts);
     const config = JSON.stringify({ lang, env: opts.nodeEnv }).replace(/</g, '\\u003c');

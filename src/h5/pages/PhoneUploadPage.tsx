@@ -21,11 +21,11 @@ interface Photo {
  */
 export default function PhoneUploadPage() {
   const t = useT();
-  const { upload } = useH5();
+  const { essays } = useH5();
   const [params] = useSearchParams();
   const taskId = Number(params.get('taskId'));
   const classCode = params.get('classCode') ?? '';
-  const context = useAsync(() => upload.context(taskId, classCode), [upload, taskId, classCode]);
+  const context = useAsync(() => essays.h5Context(taskId, classCode), [essays, taskId, classCode]);
   const [student, setStudent] = useState<Student | null>(null);
   const [search, setSearch] = useState('');
   const [photos, setPhotos] = useState<Photo[]>([]);
@@ -54,13 +54,12 @@ export default function PhoneUploadPage() {
     }
     setProgress({ done: 0, total: photos.length });
     try {
-      const pages = [];
+      const pages: File[] = [];
       for (const [i, p] of photos.entries()) {
-        const { name, base64 } = await compressPhoto(p.file);
-        pages.push({ fileName: name, contentBase64: base64 });
+        pages.push(await compressPhoto(p.file));
         setProgress({ done: i + 1, total: photos.length });
       }
-      await upload.submit({ taskId, classCode, studentId: student.id, pages });
+      await essays.h5Submit({ taskId, classCode, studentId: student.id }, pages);
       setSubmitted(true);
       void context.reload();
     } finally {

@@ -14,7 +14,8 @@ import { useGradeOptions } from '../common/use-grade-options';
 import { useAsync } from '../hooks/use-async';
 import { useLang, useT } from '../i18n/i18n-context';
 import { RequirementsField } from './RequirementsField';
-import './assign-task.css';
+// Styles render with the view (not into the document head), so they reach a widget's shadow root.
+import styles from './assign-task.css?inline';
 
 export interface AssignTaskFormProps {
   api: { tasks: TasksApi; classes: ClassesApi; bank: PromptBankApi; scoring: ScoringApi; platform: PlatformApi };
@@ -181,6 +182,7 @@ export function AssignTaskForm(props: AssignTaskFormProps) {
 
   return (
     <Card className="zp-assign-task" data-testid="assign-form">
+      <style>{styles}</style>
       <Form<Values>
         form={form}
         layout="vertical"

@@ -11,7 +11,8 @@ import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 import { TaskCard } from './TaskCard';
 import { TaskStatisticsModal } from './TaskStatisticsModal';
-import './task-board.css';
+// Styles render with the view (not into the document head), so they reach a widget's shadow root.
+import styles from './task-board.css?inline';
 
 export interface TaskBoardProps {
   api: { tasks: TasksApi; classes: ClassesApi };
@@ -91,6 +92,7 @@ export function TaskBoard(props: TaskBoardProps) {
   const list = tasks.data?.list ?? [];
   return (
     <div className="zp-task-board" data-testid="task-board">
+      <style>{styles}</style>
       <div className="zp-task-board-bar">
         <Space wrap>
           <Typography.Title level={5} style={{ margin: 0 }}>

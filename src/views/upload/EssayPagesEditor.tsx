@@ -80,7 +80,7 @@ export function EssayPagesEditor(props: { essays: EssaysApi; taskId: number; cla
                   <Button key="rotate" type="text" size="small" icon={<RotateRightOutlined />} aria-label={t('upload.rotate')}
                     onClick={() => void run(() => props.essays.rotatePage({ pageId: p.id, degrees: 90 }))} />,
                   <Button key="del" type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('upload.removePage')} disabled={pages.length === 1}
-                    onClick={() => void run(() => props.essays.removePage(p.id))} />,
+                    onClick={() => void run(() => props.essays.deletePage(p.id))} />,
                 ]}
               >
                 <Image src={p.url} alt={t('upload.pageNo', { n: i + 1 })} style={{ maxHeight: 220, objectFit: 'contain' }} />
