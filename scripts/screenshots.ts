@@ -62,6 +62,28 @@ try {
     }
   }
 
+  // upload screen (issue 4), desktop zh/en, and the widget preview
+  for (const [lang, origin] of [
+    ['zh', base],
+    ['en', `http://en.localhost:${port}`],
+  ] as const) {
+    const { context, page } = await newPage(browser);
+    await login(page, origin, 'teacher01');
+    await page.goto(`${origin}/teaching/homework/writingUploadIndex`);
+    await page.getByTestId('upload-workspace').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(out, `upload-${lang}-desktop.png`) });
+    await page.getByRole('tab').nth(1).click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(out, `upload-batch-${lang}-desktop.png`) });
+    if (lang === 'zh') {
+      await page.goto(`${origin}/teaching/widgets/`);
+      await page.getByTestId('task-board').waitFor();
+      await page.screenshot({ path: path.join(out, 'widget-task-board.png') });
+    }
+    await context.close();
+  }
+
   const { context, page } = await newPage(browser);
   await login(page, base, 'expired01');
   await page.screenshot({ path: path.join(out, 'expired-zh-desktop.png') });
