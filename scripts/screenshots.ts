@@ -84,6 +84,26 @@ try {
     await context.close();
   }
 
+  // the students' phone upload page (H5), 375 px, zh and en
+  for (const [lang, origin] of [
+    ['zh', base],
+    ['en', `http://en.localhost:${port}`],
+  ] as const) {
+    const { context, page } = await newPage(browser);
+    await login(page, origin, 'teacher01');
+    const token = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('pro__Access-Token') ?? '{}') as { value: string }).value);
+    const get = async (p: string) => ((await (await fetch(`${base}/correction-api${p}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const klass = (await get('/platform-management/mclass/list?pageSize=10')).list[0];
+    const task = (await get(`/platform-management/tasks/list?classId=${klass.id}`)).list.find((x: { status: string }) => x.status === 'released');
+    await context.close();
+    if (!task) continue;
+    const phone = await newPage(browser, { width: 375, height: 760, mobile: true });
+    await phone.page.goto(`${origin}/teaching/h5/upload?taskId=${task.id}&classCode=${klass.classCode}`);
+    await phone.page.getByTestId('h5-student').first().waitFor();
+    await phone.page.screenshot({ path: path.join(out, `h5-upload-${lang}-phone.png`) });
+    await phone.context.close();
+  }
+
   const { context, page } = await newPage(browser);
   await login(page, base, 'expired01');
   await page.screenshot({ path: path.join(out, 'expired-zh-desktop.png') });
