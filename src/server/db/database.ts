@@ -34,6 +34,11 @@ export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client can die under us (server restart, database dropped); without a listener that
+    // error would crash the process. The pool replaces the client on the next query.
+    pool.on('error', (err) => {
+      if ((err as { code?: string }).code !== '57P01') console.warn(`PostgreSQL pool: ${err.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
