@@ -73,7 +73,7 @@ try {
     await page.getByTestId('upload-workspace').waitFor();
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(out, `upload-${lang}-desktop.png`) });
-    await page.getByRole('tab').nth(1).click();
+    await page.getByRole('tab', { name: /批量上传|Batch/ }).click();
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(out, `upload-batch-${lang}-desktop.png`) });
     if (lang === 'zh') {
