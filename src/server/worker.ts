@@ -1,5 +1,6 @@
 import path from 'node:path';
 import pino from 'pino';
+import { onShutdown } from './shutdown';
 import { ModelServiceReviewer, modelServiceConfigFromEnv } from '../correction/index';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -53,22 +54,10 @@ async function main() {
   runner.start();
   logger.info({ workerId: runner.workerId, concurrency, kinds: runner.kinds, modelService: ms?.model ?? null }, 'job worker started');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'worker stopping');
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
-    try {
-      await runner.stop();
-      await database.close();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onShutdown(logger, 'worker stopping', 15_000, async () => {
+    await runner.stop();
+    await database.close();
+  });
 }
 
 main().catch((err) => {

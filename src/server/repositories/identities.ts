@@ -19,7 +19,8 @@ export interface IdentityView {
   ssoSource: string | null;
 }
 
-const view = {
+/** Columns of an IdentityView; the joins they need are identities → schools, roles, departments, campuses. */
+export const identityViewColumns = {
   id: identities.id,
   userId: identities.userId,
   schoolId: identities.schoolId,
@@ -37,7 +38,7 @@ const view = {
 
 function base(db: Executor) {
   return db
-    .select(view)
+    .select(identityViewColumns)
     .from(identities)
     .innerJoin(schools, eq(schools.id, identities.schoolId))
     .innerJoin(roles, eq(roles.id, identities.roleId))

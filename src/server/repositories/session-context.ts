@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { campuses, departments, identities, roles, schools, sessions, users } from '../db/schema';
+import { identityViewColumns } from './identities';
 
 /**
  * One query for everything a bearer token stands for: the live session, its user, the chosen
@@ -12,21 +13,7 @@ function build(db: Executor) {
     .select({
       session: { id: sessions.id, via: sessions.via },
       user: getTableColumns(users),
-      identity: {
-        id: identities.id,
-        userId: identities.userId,
-        schoolId: identities.schoolId,
-        schoolName: schools.name,
-        roleId: identities.roleId,
-        roleNameZh: roles.nameZh,
-        roleNameEn: roles.nameEn,
-        teacherName: identities.teacherName,
-        departmentName: departments.name,
-        campusName: campuses.name,
-        isSchoolTeacher: identities.isSchoolTeacher,
-        teacherVersion: identities.teacherVersion,
-        ssoSource: identities.ssoSource,
-      },
+      identity: identityViewColumns,
       school: getTableColumns(schools),
       identityCount: sql<number>`(select count(*)::int from ${identities} i2 where i2.user_id = ${users.id})`.mapWith(Number),
     })
