@@ -22,7 +22,38 @@ const envSchema = z.object({
   BASIC_DATA_URL: z.string().url().optional(),
   /** Largest upload (one file) in MB. */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(500).default(30),
+  /** Where file bytes live: `local` = DATA_DIR/files, `s3` = an S3-compatible bucket (S3_* below). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, 'S3_ENDPOINT must be an http:// or https:// URL, e.g. https://s3.us-east-1.amazonaws.com')
+    .optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3–63 of a-z 0-9 . -)').optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^\/*[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/*$/, 'S3_PREFIX may contain only A-Z a-z 0-9 _ . - and /')
+    .refine((v) => !v.includes('..'), 'S3_PREFIX must not contain ..')
+    .optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
 });
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      prefix?: string;
+      forcePathStyle: boolean;
+    };
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export interface AppConfig {
   port: number;
@@ -37,6 +68,7 @@ export interface AppConfig {
   seedDemo: boolean;
   basicDataUrl?: string;
   uploadMaxBytes: number;
+  storage: StorageConfig;
 }
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -63,6 +95,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  let storage: StorageConfig = { kind: 'local', dir: path.join(dataDir, 'files') };
+  if (e.STORAGE === 's3') {
+    const missing = S3_REQUIRED.filter((name) => !e[name]);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n  STORAGE=s3 needs ${missing.join(', ')} (missing)`);
+    storage = {
+      kind: 's3',
+      endpoint: e.S3_ENDPOINT!,
+      bucket: e.S3_BUCKET!,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+      prefix: e.S3_PREFIX,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    };
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -76,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO === 'true',
     basicDataUrl: e.BASIC_DATA_URL,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    storage,
   };
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -9,7 +8,7 @@ import { seedReferenceData } from './seed/reference-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './seed/demo-school';
 import { seedDemoTasks } from './seed/demo-tasks';
 import { developmentSmsProvider } from './services/sms-provider';
-import { LocalFileStorage } from './storage/local-file-storage';
+import { createFileStorage, describeStorage } from './storage/index';
 import { ModelServiceReviewer, modelServiceConfigFromEnv } from '../correction/index';
 
 /** The only file that listens: read config, open the database, seed, serve, shut down cleanly. */
@@ -25,6 +24,9 @@ async function main() {
     throw err;
   }
   const logger = pino({ level: config.logLevel });
+  // STORAGE=s3 checks the bucket answers (HEAD bucket) before the database opens.
+  const storage = await createFileStorage(config.storage);
+  logger.info({ storage: describeStorage(config.storage) }, 'file storage');
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   await seedReferenceData(database.db);
   if (config.seedDemo) {
@@ -42,7 +44,7 @@ async function main() {
       sms: developmentSmsProvider(() => database.db, logger),
       now: () => new Date(),
       basicDataUrl: config.basicDataUrl,
-      storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
+      storage,
       ...(modelServiceConfig ? { modelService: new ModelServiceReviewer(modelServiceConfig, logger) } : {}),
       uploadMaxBytes: config.uploadMaxBytes,
     },

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = { DATA_DIR: '/tmp/zhipi-config-test', JWT_SECRET: 'x'.repeat(32) };
+
+describe('storage configuration', () => {
+  it('defaults to the local folder under DATA_DIR', () => {
+    expect(loadConfig(base).storage).toEqual({ kind: 'local', dir: path.resolve('/tmp/zhipi-config-test/files') });
+  });
+
+  it('STORAGE=s3 names every missing variable at once', () => {
+    const load = () => loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'zhipi', S3_SECRET_ACCESS_KEY: '' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow('STORAGE=s3 needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (missing)');
+  });
+
+  it('STORAGE=s3 with everything set: region default, prefix, addressing', () => {
+    const s3 = { ...base, STORAGE: 's3', S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com', S3_BUCKET: 'zhipi', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+      bucket: 'zhipi',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      prefix: undefined,
+      forcePathStyle: true,
+    });
+    const tuned = loadConfig({ ...s3, S3_REGION: 'oss-cn-hangzhou', S3_PREFIX: 'prod/files', S3_FORCE_PATH_STYLE: 'false' }).storage;
+    expect(tuned).toMatchObject({ region: 'oss-cn-hangzhou', prefix: 'prod/files', forcePathStyle: false });
+  });
+
+  it('bad S3 values are named', () => {
+    expect(() => loadConfig({ ...base, STORAGE: 'minio' })).toThrow(/STORAGE/);
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must be an http/);
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...base, S3_PREFIX: 'a/../b' })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ ...base, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});
