@@ -5,7 +5,7 @@ import * as c from '../../../core/api/contracts/batch';
 import { badRequest, notFound } from '../../errors';
 import { authOf } from '../../plugins/request-context';
 import { batchService, BATCH_MAX_BYTES, type BatchScope } from '../../services/batch/batch-service';
-import { renderAnswerSheets } from '../../services/batch/answer-sheet';
+import { renderAnswerSheetsOffThread } from '../../services/batch/answer-sheet-off-thread';
 import { batchRepo } from '../../repositories/batch';
 import type { AuthContext } from '../../services/auth-context';
 import type { Services } from '../../services/services';
@@ -43,7 +43,7 @@ export const batchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       students = students.filter((s) => wanted.has(s.id));
     }
     if (!students.length) throw badRequest('NO_STUDENTS', 'batch.sheet.noStudents');
-    const pdf = await renderAnswerSheets({ taskId: task.id, taskTitle: task.title, className: cls.name, students, pagesPerStudent: req.query.pages, lang: req.lang });
+    const pdf = await renderAnswerSheetsOffThread({ taskId: task.id, taskTitle: task.title, className: cls.name, students, pagesPerStudent: req.query.pages, lang: req.lang });
     const name = encodeURIComponent(`${task.title}-${cls.name}.pdf`);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="answer-sheets.pdf"; filename*=UTF-8''${name}`).send(pdf);
   });
