@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app';
+import { onShutdown } from './shutdown';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { loadPasswordCipher } from './auth/rsa-keys';
@@ -53,22 +54,10 @@ async function main() {
     loggerInstance: logger,
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onShutdown(logger, 'shutting down', 10_000, async () => {
+    await app.close();
+    await database.close();
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import pino from 'pino';
 import { onShutdown } from './shutdown';
 import { ModelServiceReviewer, modelServiceConfigFromEnv } from '../correction/index';
@@ -6,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { registerJobHandlers } from './jobs/handlers';
 import { JobRunner, defaultConcurrency } from './jobs/runner';
-import { LocalFileStorage } from './storage/local-file-storage';
+import { createFileStorage } from './storage/index';
 import { loadPasswordCipher } from './auth/rsa-keys';
 import { TokenSigner } from './auth/tokens';
 import type { ServiceDeps } from './services/deps';
@@ -45,7 +44,7 @@ async function main() {
     sms: developmentSmsProvider(() => database.db, logger),
     now: () => new Date(),
     basicDataUrl: config.basicDataUrl,
-    storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
+    storage: await createFileStorage(config.storage),
     ...(ms ? { modelService: new ModelServiceReviewer(ms, logger) } : {}),
   };
   const concurrency = Math.max(1, defaultConcurrency('postgres'));
