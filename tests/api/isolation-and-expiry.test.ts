@@ -227,3 +227,35 @@ describe.each(databaseKinds())('school isolation, expiry and default deny on %s'
     });
   });
 });
+
+describe.each(databaseKinds())('students’ H5 pages of an expired school on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('stops answering the class page and the phone upload once the school expires', async () => {
+    const { schools, classes } = await import('../../src/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [klass] = await t.database.db.select().from(classes).where(eq(classes.name, '七年级1班'));
+    const token = await t.login('teacher01');
+    const created = await t.call('POST', `${MGMT}/tasks/add`, {
+      token,
+      body: { title: '我的一天', genre: 'narrative', grade: 7, deadline: new Date(Date.now() + 86_400_000).toISOString(), classIds: [klass!.id] },
+    });
+    const taskId = created.json().data.id as number;
+    expect((await t.call('GET', `${MGMT}/h5/class?code=${klass!.classCode}`)).statusCode).toBe(200);
+    expect((await t.call('GET', `${MGMT}/h5/upload/context?taskId=${taskId}&classCode=${klass!.classCode}`)).statusCode).toBe(200);
+
+    await t.database.db.update(schools).set({ limitStatus: 1 }).where(eq(schools.id, klass!.schoolId));
+    const page = await t.call('GET', `${MGMT}/h5/class?code=${klass!.classCode}`);
+    expect(page.statusCode).toBe(403);
+    expect(page.json()).toMatchObject({ error: 'SYSTEM_EXPIRED' });
+    expect(page.json().message).toContain('系统已到期,请联系管理员');
+
+    const upload = await t.call('GET', `${MGMT}/h5/upload/context?taskId=${taskId}&classCode=${klass!.classCode}`);
+    expect(upload.statusCode).toBe(403);
+    expect(upload.json()).toMatchObject({ error: 'SYSTEM_EXPIRED' });
+  });
+});

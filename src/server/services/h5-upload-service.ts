@@ -4,6 +4,7 @@ import { classesRepo } from '../repositories/classes';
 import { essaysRepo } from '../repositories/essays';
 import { studentsRepo } from '../repositories/students';
 import { tasksRepo } from '../repositories/tasks';
+import { assertSchoolActive } from './school-expiry';
 import type { ServiceDeps } from './deps';
 import { labelOf, submitEssay } from './essay-service';
 import { storeInspected, type InspectedFileLike } from './file-service';
@@ -62,6 +63,7 @@ export function h5UploadService(deps: ServiceDeps) {
       // Tell a wrong code from a missing task only when the task exists: the QR was scanned in the wrong class.
       throw new AppError(403, 'CLASS_CODE_WRONG', 'essay.classCodeWrong', undefined, { show: true });
     }
+    await assertSchoolActive(db, cls.schoolId);
     return { cls, task, now };
   }
   const closed = (deadline: Date, now: Date) => deadline.getTime() < now.getTime();

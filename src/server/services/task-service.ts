@@ -9,6 +9,7 @@ import { essaysRepo } from '../repositories/essays';
 import { can, isScopedTeacher, requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import { semesterIdString, semesterNumericId, visibleClasses } from './class-service';
+import { assertSchoolActive } from './school-expiry';
 import type { ServiceDeps } from './deps';
 
 type ParsedTaskBody = Omit<TaskBody, 'type' | 'difficulty' | 'material' | 'requirements' | 'guidance' | 'scheduled'> & {
@@ -185,6 +186,7 @@ export function taskService(deps: ServiceDeps) {
       await tasksRepo.releaseDue(db, now);
       const cls = await classesRepo.findByCode(db, code);
       if (!cls) throw notFound();
+      await assertSchoolActive(db, cls.schoolId);
       const school = await schoolsRepo.findById(db, cls.schoolId);
       const rows = await tasksRepo.releasedForClass(db, cls.id, now);
       return {
