@@ -71,6 +71,12 @@ describe('essay intake', () => {
     await teacher.page.getByTestId('upload-workspace').waitFor();
     await teacher.page.getByRole('cell', { name, exact: true }).click();
     await expect.poll(() => teacher.page.getByTestId('essay-page').count()).toBe(2);
+
+    // and the class essay list counts it as submitted
+    await teacher.page.goto(`${baseUrl()}/teaching/homework/situation/writinglist?taskId=${task!.id}&classId=${klass!.id}`);
+    const listRow = teacher.page.getByTestId('writing-list').locator('.ant-table-row', { hasText: name });
+    await listRow.waitFor();
+    expect(await listRow.textContent()).not.toContain('未提交');
     await teacher.context.close();
   });
 

@@ -27,5 +27,7 @@ export const PAGES: Record<string, ComponentType<object>> = {
   requireWorkIndex: lazyPage(() => import('../pages/bank/RequireWorkPage')),
   foundation: lazyPage(() => import('../pages/headmaster/FoundationPage')),
   writingUploadIndex: lazyPage(() => import('../pages/homework/WritingUploadPage')),
+  situation: lazyPage(() => import('../pages/homework/WritingListPage')),
+  writingList: lazyPage(() => import('../pages/homework/WritingListPage')),
   writingUploadInfo: lazyPage(() => import('../pages/homework/WritingUploadPage')),
 };

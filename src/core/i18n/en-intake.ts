@@ -64,5 +64,10 @@ export const enIntake: Record<keyof typeof zhIntake, string> = {
   'sheets.desc': 'Download the class’s answer sheets (grid paper with each student’s name, id and a QR code in the header). Students write on them; scanned sheets match automatically.',
   'sheets.download': 'Download answer sheets (PDF)',
   'sheets.pages': 'Pages per student',
+  'writing.aiScore': 'AI score',
+  'writing.teacherScore': 'Teacher score',
+  'writing.wordCount': 'Characters',
+  'writing.submittedTime': 'Submitted',
+  'writing.auditTime': 'Reviewed',
   'phone.desc': 'Show this QR code to the students or send it to the class group. They scan it, pick their name and upload photos.',
 };

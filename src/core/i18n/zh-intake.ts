@@ -62,5 +62,10 @@ export const zhIntake = {
   'sheets.desc': '下载本班答题纸（作文格子纸，页眉含学生姓名、学号和二维码）。学生写在答题纸上，扫描后批量上传即可自动匹配。',
   'sheets.download': '下载答题纸 PDF',
   'sheets.pages': '每名学生页数',
+  'writing.aiScore': 'AI 评分',
+  'writing.teacherScore': '教师评分',
+  'writing.wordCount': '字数',
+  'writing.submittedTime': '提交时间',
+  'writing.auditTime': '审核时间',
   'phone.desc': '把二维码展示给学生，或发到班级群。学生用手机扫码，选择自己的名字，拍照上传。',
 } as const;

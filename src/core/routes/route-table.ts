@@ -99,9 +99,9 @@ export const ROUTES: readonly RouteDef[] = [
   main('/class/bind', 'classBind', 'page.bind', { permission: klass, parent: '/class' }),
 
   main('/homework', 'homework', 'page.homework', { permission: task, redirect: '/homework/situation' }),
-  main('/homework/situation', 'situation', 'page.situation', { permission: task, parent: '/homework', building: true }),
+  main('/homework/situation', 'situation', 'page.situation', { permission: task, parent: '/homework' }),
   main('/homework/situation/index', 'situationIndex', 'page.situationIndex', { permission: task, parent: '/homework/situation', building: true }),
-  main('/homework/situation/writinglist', 'writingList', 'page.writingList', { permission: task, parent: '/homework/situation', keepAlive: true, building: true }),
+  main('/homework/situation/writinglist', 'writingList', 'page.writingList', { permission: task, parent: '/homework/situation', keepAlive: true }),
   main('/homework/situation/Review', 'review', 'page.review', { permission: task, parent: '/homework/situation', building: true }),
   main('/homework/assignTask', 'assignTask', 'page.assignTask', { permission: assign, parent: '/homework' }),
   main('/homework/writingWorkInfo', 'writingWorkInfo', 'page.writingWorkInfo', { permission: task, parent: '/homework', collapseSideMenu: true, building: true }),
