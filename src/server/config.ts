@@ -126,3 +126,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage,
   };
 }
+
+/** For the process entry points: a bad environment prints every problem and exits with code 2. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

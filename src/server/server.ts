@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { onShutdown } from './shutdown';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/database';
 import { loadPasswordCipher } from './auth/rsa-keys';
 import { TokenSigner } from './auth/tokens';
@@ -14,16 +14,7 @@ import { ModelServiceReviewer, modelServiceConfigFromEnv } from '../correction/i
 
 /** The only file that listens: read config, open the database, seed, serve, shut down cleanly. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const logger = pino({ level: config.logLevel });
   // STORAGE=s3 checks the bucket answers (HEAD bucket) before the database opens.
   const storage = await createFileStorage(config.storage);

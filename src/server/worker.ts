@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { onShutdown } from './shutdown';
 import { ModelServiceReviewer, modelServiceConfigFromEnv } from '../correction/index';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/database';
 import { registerJobHandlers } from './jobs/handlers';
 import { JobRunner, defaultConcurrency } from './jobs/runner';
@@ -17,16 +17,7 @@ import { developmentSmsProvider } from './services/sms-provider';
  * server runs the jobs itself and this refuses to start.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error(
       'npm run worker needs DATABASE_URL (PostgreSQL). The embedded PGlite database allows one process per data folder, so with PGlite the server runs the jobs itself (AI_WORKERS sets how many at once).',

@@ -1,12 +1,12 @@
-import { Card, Col, Empty, Row, Select, Space, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Row, Statistic, Table } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { DATE_FORMAT } from '../../core/constants';
 import type { WritingList as WritingListData } from '../../core/api/contracts/essays';
 import type { ClassesApi } from '../../core/api/endpoints/classes';
 import type { EssaysApi } from '../../core/api/endpoints/essays';
 import type { TasksApi } from '../../core/api/endpoints/tasks';
 import { EmptyState } from '../common/EmptyState';
+import { useClassTaskPicker } from '../common/use-class-task-picker';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 import { EssayLabelTag } from '../upload/label-tag';
@@ -29,35 +29,17 @@ export interface WritingListProps {
 export function WritingList(props: WritingListProps) {
   const t = useT();
   const { api } = props;
-  const classes = useAsync(() => api.classes.list({ pageSize: 100 }).then((p) => p.list), [api.classes]);
-  const [classId, setClassId] = useState(props.classId);
-  const [taskId, setTaskId] = useState(props.taskId);
-  const klass = classes.data?.find((c) => c.id === classId) ?? classes.data?.[0];
-  const tasks = useAsync(() => (klass ? api.tasks.list({ classId: klass.id, pageSize: 100 }).then((p) => p.list) : Promise.resolve([])), [api.tasks, klass?.id]);
-  const task = tasks.data?.find((x) => x.id === taskId) ?? tasks.data?.[0];
+  const { klass, task, loading, picker } = useClassTaskPicker({ api, classId: props.classId, taskId: props.taskId, onSelect: props.onSelect });
   const list = useAsync(() => (task && klass ? api.essays.list(task.id, klass.id) : Promise.resolve(null)), [api.essays, task?.id, klass?.id]);
 
-  if (classes.loading && !classes.data) return <Card loading />;
+  if (loading) return <Card loading />;
   if (!klass) return <EmptyState text={t('class.empty')} />;
   const c = list.data?.counts;
   const latest = (r: Row) => r.essays[r.essays.length - 1];
 
   return (
     <Card data-testid="writing-list">
-      <Space wrap style={{ marginBottom: 16 }}>
-        <span>{t('upload.class')}</span>
-        <Select style={{ minWidth: 160 }} value={klass.id} onChange={(id) => { setClassId(id); setTaskId(undefined); }} options={classes.data!.map((x) => ({ value: x.id, label: x.name }))} />
-        <span>{t('upload.task')}</span>
-        <Select
-          style={{ minWidth: 260 }}
-          value={task?.id}
-          onChange={(id) => {
-            setTaskId(id);
-            props.onSelect?.(id, klass.id);
-          }}
-          options={(tasks.data ?? []).map((x) => ({ value: x.id, label: x.title }))}
-        />
-      </Space>
+      {picker}
       {!task ? (
         <Empty description={t('upload.noTask')} />
       ) : (

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { Select, Space } from 'antd';
+import type { ClassesApi } from '../../core/api/endpoints/classes';
+import type { TasksApi } from '../../core/api/endpoints/tasks';
+import { useAsync } from '../hooks/use-async';
+import { useT } from '../i18n/i18n-context';
+
+/**
+ * The class and essay task a screen works on (the teacher's classes, that class's tasks; the first of
+ * each by default), with the two selects to switch, and the choice reported back for the URL.
+ */
+export function useClassTaskPicker(opts: {
+  api: { classes: ClassesApi; tasks: TasksApi };
+  classId?: number;
+  taskId?: number;
+  onSelect?(taskId: number, classId: number): void;
+}) {
+  const t = useT();
+  const { api } = opts;
+  const classes = useAsync(() => api.classes.list({ pageSize: 100 }).then((p) => p.list), [api.classes]);
+  const [classId, setClassId] = useState(opts.classId);
+  const [taskId, setTaskId] = useState(opts.taskId);
+  const klass = classes.data?.find((c) => c.id === classId) ?? classes.data?.[0];
+  const tasks = useAsync(() => (klass ? api.tasks.list({ classId: klass.id, pageSize: 100 }).then((p) => p.list) : Promise.resolve([])), [api.tasks, klass?.id]);
+  const task = tasks.data?.find((x) => x.id === taskId) ?? tasks.data?.[0];
+
+  useEffect(() => {
+    if (task && klass && (task.id !== opts.taskId || klass.id !== opts.classId)) opts.onSelect?.(task.id, klass.id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [task?.id, klass?.id]);
+
+  const picker = klass && (
+    <Space wrap style={{ marginBottom: 12 }}>
+      <span>{t('upload.class')}</span>
+      <Select
+        style={{ minWidth: 160 }}
+        value={klass.id}
+        onChange={(id) => {
+          setClassId(id);
+          setTaskId(undefined);
+        }}
+        options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+      />
+      <span>{t('upload.task')}</span>
+      <Select style={{ minWidth: 260 }} value={task?.id} onChange={setTaskId} options={(tasks.data ?? []).map((x) => ({ value: x.id, label: x.title }))} data-testid="upload-task" />
+    </Space>
+  );
+  return { klass, task, loading: classes.loading && !classes.data, picker };
+}
