@@ -1,3 +1,7 @@
+import { enReview } from './en-review';
+import { enPanel } from './en-panel';
+import { enWriting } from './en-writing';
+import { enSso } from './en-sso';
 import type { MessageKey } from './zh';
 import { enH5 } from './en-h5';
 import { enIntake } from './en-intake';
@@ -8,6 +12,10 @@ export const en: Record<MessageKey, string> = {
   ...enTeaching,
   ...enH5,
   ...enIntake,
+  ...enReview,
+  ...enPanel,
+  ...enWriting,
+  ...enSso,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

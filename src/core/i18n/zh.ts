@@ -1,3 +1,7 @@
+import { zhReview } from './zh-review';
+import { zhPanel } from './zh-panel';
+import { zhWriting } from './zh-writing';
+import { zhSso } from './zh-sso';
 import { zhH5 } from './zh-h5';
 import { zhIntake } from './zh-intake';
 import { zhTeaching } from './zh-teaching';
@@ -7,6 +11,10 @@ export const zh = {
   ...zhTeaching,
   ...zhH5,
   ...zhIntake,
+  ...zhReview,
+  ...zhPanel,
+  ...zhWriting,
+  ...zhSso,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',

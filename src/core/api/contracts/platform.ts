@@ -25,6 +25,8 @@ export const notification = z.object({
   message: z.string(),
   isRead: z.number().int(),
   updatedTime: z.string(),
+  /** in-app path the notification opens (e.g. an essay's correction screen), or null */
+  link: z.string().nullable().optional(),
 });
 export type Notification = z.infer<typeof notification>;
 /** isRead 0 = unread only, 2 = all (spec §7). */
