@@ -128,6 +128,8 @@ export const saveReviewBody = z.object({
   essayId,
   teacherComment: z.string().max(MAX_TEACHER_COMMENT).optional(),
   dimensionScores: z.array(dimensionScoreInput).max(10).optional(),
+  /** the total in the task's score type (a level label, or a number for type 3); omitted → derived from the dimensions */
+  teacherScore: z.string().trim().max(20).optional(),
   annotations: z.array(reviewAnnotation).max(200).optional(),
 });
 
@@ -143,6 +145,7 @@ export const approveBody = z.object({
   essayId,
   teacherComment,
   dimensionScores: z.array(dimensionScoreInput).max(10).optional(),
+  teacherScore: z.string().trim().max(20).optional(),
   confirmPendingRevision: z.boolean().default(false),
 });
 export const cancelApprovalBody = z.object({ essayId });
