@@ -6,6 +6,7 @@ import type { MessageKey } from './zh';
 import { enH5 } from './en-h5';
 import { enIntake } from './en-intake';
 import { enTeaching } from './en-teaching';
+import { enLibrary } from './en-library';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -16,6 +17,7 @@ export const en: Record<MessageKey, string> = {
   ...enPanel,
   ...enWriting,
   ...enSso,
+  ...enLibrary,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

@@ -5,6 +5,7 @@ import { zhSso } from './zh-sso';
 import { zhH5 } from './zh-h5';
 import { zhIntake } from './zh-intake';
 import { zhTeaching } from './zh-teaching';
+import { zhLibrary } from './zh-library';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
@@ -15,6 +16,7 @@ export const zh = {
   ...zhPanel,
   ...zhWriting,
   ...zhSso,
+  ...zhLibrary,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',
