@@ -29,7 +29,8 @@ export const commentListQuery = z.object({
   kind: z.enum(COMMENT_KINDS).optional(),
   dimension: z.enum(COMMENT_DIMENSIONS).optional(),
   genre: z.enum(COMMENT_GENRES).optional(),
-  core: z.coerce.boolean().optional(),
+  /** 'true' / 'false' ('1' / '0'); z.coerce.boolean would read 'false' as true */
+  core: z.stringbool().optional(),
   tag: z.string().trim().max(20).optional(),
   /** words searched in the text and tags */
   q: z.string().trim().max(50).optional(),
