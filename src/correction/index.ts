@@ -7,7 +7,7 @@ export { LocalEssayScorer, calibratedScore } from './scoring/local-scorer.js';
 export type { EssayScorer, ScoringStandard, ScoreResult, DimensionScore } from './scoring/local-scorer.js';
 export { DIMENSIONS, DEFAULT_DIMENSIONS, resolveDimension } from './scoring/dimensions.js';
 export type { DimensionId, Evidence } from './scoring/dimensions.js';
-export { GRADE_BANDS, gradeBand, showScore } from './scoring/scales.js';
+export { GRADE_BANDS, gradeBand, showScore, levelLabels } from './scoring/scales.js';
 export type { ScoreType, Difficulty, GradeBand } from './scoring/scales.js';
 export { analyzeText } from './text/analyze.js';
 export type { TextAnalysis } from './text/analyze.js';

@@ -45,6 +45,11 @@ const LEVELS: Record<Exclude<ScoreType, 3>, Array<{ min: number; zh: string; en:
   ],
 };
 
+/** The level labels of a score type, best first (none for type 3, which is a number). */
+export function levelLabels(type: ScoreType, lang: 'zh' | 'en'): string[] {
+  return type === 3 ? [] : LEVELS[type].map((l) => l[lang]);
+}
+
 export interface ShownScore {
   /** the numeric score for type 3 (out of fullMark), else undefined */
   value?: number;
