@@ -19,7 +19,7 @@ export const AI_CORRECTION_JOB = 'ai-correction';
 export const AI_CORRECTION_ATTEMPTS = 6;
 export const DEFAULT_WAIT_SECONDS = 60;
 
-export type CorrectionReason = 'upload' | 'rerun' | 'insist';
+export type CorrectionReason = 'upload' | 'rerun' | 'insist' | 'seed';
 export const essayJobKey = (essayId: number) => `essay:${essayId}`;
 
 export interface RequestResult {
@@ -33,7 +33,8 @@ export interface RequestResult {
 /**
  * Queues the AI correction of an essay. `upload` waits the task creator's delay (auto_correction_settings,
  * default 60 s) and does nothing when automatic review is off or the essay is abnormal without
- * insistCorrect; `rerun` and `insist` start at once (`insist` sets insistCorrect). Approved essays are
+ * insistCorrect; `rerun`, `insist` and `seed` (the demo essays at first start) start at once (`insist`
+ * sets insistCorrect). Approved essays are
  * refused. One job per essay at a time (dedupe key essay:<id>). Pass `now` from deps.now().
  */
 export async function requestCorrection(db: Executor, essayId: number, opts: { reason: CorrectionReason; now?: Date }): Promise<RequestResult> {
