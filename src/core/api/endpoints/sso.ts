@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { ApiClient } from '../client';
+import type * as c from '../contracts/sso';
+
+const SYS = '/platform-system';
+type Out<T extends z.ZodType> = z.infer<T>;
+type TokenOut = Out<typeof c.ssoTokenResponse>;
+
+/**
+ * The SSO entries of spec §7 and the partner launch exchange (issue 7). All are silent: a refusal is
+ * an ApiError whose `error` is one of SSO_ERRORS, which the entry page or the element shows itself.
+ * A refusal is HTTP 401, so the client's 401 rule (clear storage, redirect) runs too: callers that
+ * want to stay on the page build their client with a no-op onUnauthorized.
+ */
+export function ssoApi(client: ApiClient) {
+  return {
+    /** POST auth/sso/exchange { partnerId, launch } → token response (like loginTeacher). */
+    exchange: (input: Out<typeof c.ssoExchangeBody>) => client.post<TokenOut>(`${SYS}/auth/sso/exchange`, input, { silent: true }),
+    /** GET auth/hzy/ssoLogin?ticket&service[&stuid][&partner] */
+    hzyLogin: (query: Out<typeof c.hzySsoLoginQuery>) => client.get<TokenOut>(`${SYS}/auth/hzy/ssoLogin`, { query, silent: true }),
+    /** GET auth/gz/ssoLogin?userId&timestamp&nonce&sign[&service][&partner] */
+    gzLogin: (query: Out<typeof c.gzSsoLoginQuery>) => client.get<TokenOut>(`${SYS}/auth/gz/ssoLogin`, { query, silent: true }),
+    /** POST auth/tianyu/login { partnerId?, launch } */
+    tianyuLogin: (input: Out<typeof c.tianyuLoginBody>) => client.post<TokenOut>(`${SYS}/auth/tianyu/login`, input, { silent: true }),
+  };
+}
+export type SsoApi = ReturnType<typeof ssoApi>;
