@@ -139,7 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.jobs === false
       ? null
       : registerJobHandlers(
-          new JobRunner({ db: deps.db, now: deps.now, log: app.log, concurrency: jobOpts.concurrency ?? defaultConcurrency(opts.database.kind), ...(jobOpts.leaseMs ? { leaseMs: jobOpts.leaseMs } : {}), ...(jobOpts.pollMs ? { pollMs: jobOpts.pollMs } : {}) }),
+          new JobRunner({ db: deps.db, now: deps.now, log: app.log, concurrency: jobOpts.concurrency ?? defaultConcurrency(opts.database.kind), exclusiveDatabase: opts.database.kind === 'pglite', ...(jobOpts.leaseMs ? { leaseMs: jobOpts.leaseMs } : {}), ...(jobOpts.pollMs ? { pollMs: jobOpts.pollMs } : {}) }),
           deps,
         );
   app.decorate('jobRunner', runner);

@@ -5,9 +5,15 @@ import { AI_CORRECTION_JOB, aiCorrectionHandler } from '../services/correction-s
 import { BATCH_SPLIT_JOB, batchSplitHandler } from '../services/batch/batch-service';
 import type { JobRunner } from './runner';
 
+/** First retry delay of an AI correction (env AI_RETRY_SECONDS, default 30; doubles per attempt). */
+export function aiRetryBackoffMs(env: NodeJS.ProcessEnv = process.env): number {
+  const s = Number(env.AI_RETRY_SECONDS);
+  return env.AI_RETRY_SECONDS && Number.isFinite(s) && s > 0 ? Math.round(s * 1000) : 30_000;
+}
+
 export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps): JobRunner {
   // Model-service outages get minutes, not seconds: 30 s, 1, 2, 4, 8 min between attempts.
-  runner.register(AI_CORRECTION_JOB, aiCorrectionHandler(deps), { backoffMs: 30_000 });
+  runner.register(AI_CORRECTION_JOB, aiCorrectionHandler(deps), { backoffMs: aiRetryBackoffMs() });
   // Batch PDF/ZIP splitting and matching (issue 4): a failed attempt is retried after 10 s, 20 s.
   runner.register(BATCH_SPLIT_JOB, batchSplitHandler(deps), { backoffMs: 10_000 });
   return runner;

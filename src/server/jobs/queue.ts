@@ -162,6 +162,29 @@ export async function failAttempt(db: Executor, job: Pick<JobRow, 'id' | 'attemp
   return rows[0]?.status as JobStatus | undefined;
 }
 
+/** Workers holding running jobs now (to find the leases of workers that died). */
+export async function runningOwners(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ lockedBy: jobs.lockedBy })
+    .from(jobs)
+    .where(eq(jobs.status, 'running'));
+  return rows.map((r) => r.lockedBy).filter((w): w is string => !!w);
+}
+
+/**
+ * Ends the leases of the given workers' running jobs now (they are known to be dead), so the next
+ * claim takes the jobs over at once instead of after the lease. Returns the jobs released.
+ */
+export async function expireLeasesOf(db: Executor, workerIds: string[], now: Date): Promise<number> {
+  if (!workerIds.length) return 0;
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(now.getTime() - 1) })
+    .where(and(eq(jobs.status, 'running'), inArray(jobs.lockedBy, workerIds)))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
 /** The latest job of a dedupe key (what the UI polls for an essay). */
 export async function latestJobByKey(db: Executor, dedupeKey: string): Promise<JobRow | undefined> {
   const [row] = await db

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db, Tx } from '../db/database';
-import { claimJobs, completeJob, failAttempt, holdsLease, nextDueAt, onJobEnqueued, renewLease, type JobRow } from './queue';
+import { deadOwners, localRunners } from './orphans';
+import { claimJobs, completeJob, expireLeasesOf, failAttempt, holdsLease, nextDueAt, onJobEnqueued, renewLease, runningOwners, type JobRow } from './queue';
 
 export interface JobContext {
   job: JobRow;
@@ -67,6 +68,13 @@ export interface JobRunnerOptions {
   /** Lease per claim; renewed every third of it while the handler runs. Default 60 s. */
   leaseMs?: number;
   workerId?: string;
+  /**
+   * No other process can use this database (PGlite: the data folder is locked to one process). Then
+   * at start every running job belongs to a dead process and is taken over at once, not after its lease.
+   */
+  exclusiveDatabase?: boolean;
+  /** How often to look for running jobs of dead workers on this host (orphans.ts). Default 30 s. */
+  orphanCheckMs?: number;
 }
 
 const silentLog: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -92,6 +100,7 @@ export class JobRunner {
   private readonly log: Logger;
   private readonly pollMs: number;
   private readonly leaseMs: number;
+  private orphansCheckedAt = 0;
 
   constructor(private readonly o: JobRunnerOptions) {
     this.workerId = o.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -99,6 +108,7 @@ export class JobRunner {
     this.log = o.log ?? silentLog;
     this.pollMs = o.pollMs ?? 2000;
     this.leaseMs = o.leaseMs ?? 60_000;
+    localRunners.add(this.workerId);
   }
 
   register(kind: string, fn: JobHandler, opts: HandlerOptions = {}): this {
@@ -120,6 +130,8 @@ export class JobRunner {
     if (this.started || this.concurrency === 0) return;
     this.started = true;
     this.stopping = false;
+    this.orphansCheckedAt = 0;
+    localRunners.add(this.workerId);
     this.unsubscribe = onJobEnqueued((kind) => {
       if (this.handlers.has(kind)) this.schedule(0);
     });
@@ -133,9 +145,23 @@ export class JobRunner {
     this.timer.unref();
   }
 
+  /**
+   * Ends the leases of dead workers' jobs (orphans.ts): at start, and every orphanCheckMs after. On an
+   * exclusive database only at start (later, every running job is this process's own).
+   */
+  async releaseOrphans(): Promise<number> {
+    const first = this.orphansCheckedAt === 0;
+    this.orphansCheckedAt = Date.now();
+    const dead = deadOwners(await runningOwners(this.o.db), { self: this.workerId, exclusive: first && !!this.o.exclusiveDatabase });
+    const n = await expireLeasesOf(this.o.db, dead, this.o.now());
+    if (n) this.log.warn({ event: 'job_orphans_released', jobs: n, workers: dead }, 'took over the jobs of workers that are gone');
+    return n;
+  }
+
   private async loop() {
     this.timer = undefined;
     try {
+      if (!this.orphansCheckedAt || Date.now() - this.orphansCheckedAt >= (this.o.orphanCheckMs ?? 30_000)) await this.releaseOrphans();
       await this.tick();
       // Sleep until the next delayed job is due, at most one poll interval.
       let wait = this.pollMs;
@@ -259,6 +285,7 @@ export class JobRunner {
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true;
     this.started = false;
+    localRunners.delete(this.workerId);
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.unsubscribe?.();
