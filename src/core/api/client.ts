@@ -11,6 +11,8 @@ export interface ApiClientHandlers {
   onUnauthorized(): void;
   /** Server says the system expired: same clean-up, then redirect to the logout URL or reload. */
   onSystemExpired(): void;
+  /** Optional: every error notifyError showed, with its status and stable key (widgets' zp-error events). */
+  errorShown?(error: ApiError): void;
 }
 
 export interface ApiClientOptions {
@@ -156,12 +158,16 @@ export class ApiClient {
   /** Applies spec §8 in order: network, timeout, 401, expiry marker, then message / showMsg / fallback. */
   private async toApiError(err: unknown, lang: Lang, opts: RequestOptions): Promise<ApiError> {
     const h = this.options.handlers;
+    const shown = (error: ApiError) => {
+      h.notifyError(error.message);
+      h.errorShown?.(error);
+      return error;
+    };
     const status = (err as { status?: number }).status;
     if (status === undefined) {
       const timeout = isTimeout(err);
-      const message = translate(lang, timeout ? 'error.timeout' : 'error.network');
-      if (!opts.silent) h.notifyError(message);
-      return new ApiError(message, 0, timeout ? 'TIMEOUT' : 'NETWORK');
+      const error = new ApiError(translate(lang, timeout ? 'error.timeout' : 'error.network'), 0, timeout ? 'TIMEOUT' : 'NETWORK');
+      return opts.silent ? error : shown(error);
     }
     let body: Partial<ErrorBody> = {};
     try {
@@ -171,19 +177,17 @@ export class ApiClient {
       /* not JSON: fall through to the fallback message */
     }
     if (status === 401) {
-      const message = translate(lang, 'error.unauthorized');
-      h.notifyError(message);
+      const error = shown(new ApiError(translate(lang, 'error.unauthorized'), 401, body.error ?? 'UNAUTHORIZED'));
       h.onUnauthorized();
-      return new ApiError(message, 401, body.error ?? 'UNAUTHORIZED');
+      return error;
     }
     if (body.message?.includes(SYSTEM_EXPIRED_MARKER)) {
-      const message = translate(lang, 'error.systemExpired');
-      h.notifyError(message);
+      const error = shown(new ApiError(translate(lang, 'error.systemExpired'), status, body.error ?? 'SYSTEM_EXPIRED'));
       h.onSystemExpired();
-      return new ApiError(message, status, body.error ?? 'SYSTEM_EXPIRED');
+      return error;
     }
     const message = body.showMsg || body.message || translate(lang, 'error.fallback');
-    if (!opts.silent) h.notifyError(message);
-    return new ApiError(message, status, body.error ?? 'ERROR', body.showMsg, body.details);
+    const error = new ApiError(message, status, body.error ?? 'ERROR', body.showMsg, body.details);
+    return opts.silent ? error : shown(error);
   }
 }
