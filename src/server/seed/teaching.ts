@@ -3,6 +3,7 @@ import type { Executor } from '../db/database';
 import { campuses, classes, identities, parents, schools, scoringStandards, semesters, students, textbooks, users } from '../db/schema';
 import { newClassCode } from '../services/class-service';
 import { seedPromptBank } from './prompt-bank';
+import { seedCommentLibrary } from './comment-library';
 
 const GRADE_CN = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
@@ -15,7 +16,7 @@ export function schoolYearOf(now: Date): { year: number; term: 1 | 2 } {
   return { year: y - 1, term: 2 };
 }
 
-/** Reference teaching data, safe at every start: 部编版 语文 textbooks, the default scoring standard, the public prompt bank. */
+/** Reference teaching data, safe at every start: 部编版 语文 textbooks, the default scoring standard, the public prompt bank and comment library. */
 export async function seedTeachingReference(db: Executor): Promise<void> {
   const books = GRADE_CN.flatMap((g, i) =>
     [1, 2].map((term) => ({ name: `语文 ${g}年级${term === 1 ? '上册' : '下册'}`, publisher: '部编版', subject: '语文', grade: i + 1, term })),
@@ -26,6 +27,7 @@ export async function seedTeachingReference(db: Executor): Promise<void> {
     await db.insert(scoringStandards).values({ name: '默认评分标准（A/B/C 等级）', levelType: 1, levelDim: '立意,内容,结构,语言,书写', difficulty: 0, isDefault: true });
   }
   await seedPromptBank(db);
+  await seedCommentLibrary(db);
 }
 
 // 45 students of 七年级1班: real-looking names, 4-digit ids.
