@@ -7,6 +7,7 @@ import { enH5 } from './en-h5';
 import { enIntake } from './en-intake';
 import { enTeaching } from './en-teaching';
 import { enLibrary } from './en-library';
+import { enWidgets } from './en-widgets';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -18,6 +19,7 @@ export const en: Record<MessageKey, string> = {
   ...enWriting,
   ...enSso,
   ...enLibrary,
+  ...enWidgets,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

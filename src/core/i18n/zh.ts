@@ -6,6 +6,7 @@ import { zhH5 } from './zh-h5';
 import { zhIntake } from './zh-intake';
 import { zhTeaching } from './zh-teaching';
 import { zhLibrary } from './zh-library';
+import { zhWidgets } from './zh-widgets';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
@@ -17,6 +18,7 @@ export const zh = {
   ...zhWriting,
   ...zhSso,
   ...zhLibrary,
+  ...zhWidgets,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',
