@@ -30,6 +30,8 @@ export interface TaskBoardProps {
   onCreateClass?(): void;
   /** Extra buttons for the toolbar (the app adds its scoring-standard button). */
   toolbarExtra?: ReactNode;
+  /** Changing it reloads the classes and tasks in place (a widget's refresh() after an approval elsewhere). */
+  reloadKey?: number;
 }
 
 const PAGE_SIZE = 12;
@@ -43,7 +45,7 @@ export function TaskBoard(props: TaskBoardProps) {
   const t = useT();
   const { modal, message } = App.useApp();
   const { api } = props;
-  const classes = useAsync(() => api.classes.list({ pageSize: 100 }).then((p) => p.list), [api.classes]);
+  const classes = useAsync(() => api.classes.list({ pageSize: 100 }).then((p) => p.list), [api.classes, props.reloadKey]);
   const [selected, setSelected] = useState<number | undefined>(props.classId);
   const [page, setPage] = useState(1);
   const [stats, setStats] = useState<Task | null>(null);
@@ -55,7 +57,7 @@ export function TaskBoard(props: TaskBoardProps) {
 
   const tasks = useAsync(
     () => (classId ? api.tasks.list({ classId, pageNum: page, pageSize: PAGE_SIZE }) : Promise.resolve(null)),
-    [api.tasks, classId, page],
+    [api.tasks, classId, page, props.reloadKey],
   );
 
   const choose = (id: number) => {
