@@ -30,7 +30,7 @@ export function HeaderBar() {
   const unread = useUnreadCount(drawerOpen);
   if (!user) return null;
 
-  const viaBasicData = Boolean(user.ssoSource);
+  const viaBasicData = user.hideLogout;
   const items = [
     { key: 'phone', label: t('header.phone', { phone: user.phone ?? '—' }), disabled: true },
     { type: 'divider' as const },

@@ -1,6 +1,7 @@
 import { TOKEN_TTL_MS } from '../../core/constants';
 import type { Lang } from '../../core/i18n';
 import { verifyPassword } from '../auth/password-hash';
+import type { Executor } from '../db/database';
 import { AppError } from '../errors';
 import { identitiesRepo } from '../repositories/identities';
 import { sessionsRepo } from '../repositories/sessions';
@@ -25,7 +26,11 @@ const DUMMY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA==$AAAAAAAAAAAAAAAAAA
 export function sessionService(deps: ServiceDeps) {
   const { db, signer, now } = deps;
 
-  async function startSession(user: UserRow, via: 'password' | 'sms' | 'sso', client: ClientInfo, identityId?: number) {
+  /**
+   * `via` is 'password', 'sms' or 'sso:<partner kind>:<partner id>'. `inTransaction` runs in the
+   * transaction that creates the session row (SSO claims its single-use nonce there).
+   */
+  async function startSession(user: UserRow, via: string, client: ClientInfo, identityId?: number, opts: { inTransaction?: (tx: Executor) => Promise<void> } = {}) {
     if (user.disabled) throw new AppError(403, 'ACCOUNT_DISABLED', 'auth.accountDisabled', undefined, { show: true });
     const identities = await identitiesRepo.listForUser(db, user.id);
     const chosen =
@@ -34,7 +39,14 @@ export function sessionService(deps: ServiceDeps) {
     const at = now();
     const expiresAt = new Date(at.getTime() + TOKEN_TTL_MS);
     const sessionId = signer.newSessionId();
-    await sessionsRepo.create(db, { id: sessionId, userId: user.id, identityId: chosen.id, via, createdAt: at, expiresAt, ip: client.ip, userAgent: client.userAgent?.slice(0, 512) });
+    const row = { id: sessionId, userId: user.id, identityId: chosen.id, via, createdAt: at, expiresAt, ip: client.ip, userAgent: client.userAgent?.slice(0, 512) };
+    const inTransaction = opts.inTransaction;
+    if (inTransaction) {
+      await db.transaction(async (tx) => {
+        await inTransaction(tx);
+        await sessionsRepo.create(tx, row);
+      });
+    } else await sessionsRepo.create(db, row);
     const token = await signer.sign(sessionId, user.id, expiresAt);
     const ctx = await resolveAuth(db, signer, token, at);
     if (!ctx) throw new AppError(500, 'SESSION_START_FAILED', 'error.internal');
@@ -101,7 +113,7 @@ export function sessionService(deps: ServiceDeps) {
       }
       await sessionsRepo.revoke(db, ctx.sessionId, now());
       await usersRepo.setLastIdentity(db, ctx.user.id, identity.id);
-      return startSession({ ...ctx.user, lastIdentityId: identity.id }, ctx.via as 'password' | 'sms' | 'sso', client, identity.id);
+      return startSession({ ...ctx.user, lastIdentityId: identity.id }, ctx.via, client, identity.id);
     },
 
     async logout(ctx: AuthContext): Promise<void> {

@@ -3,6 +3,7 @@ import type { Lang } from '../../core/i18n';
 import { translate } from '../../core/i18n';
 import type { sessionUser } from '../../core/api/contracts/auth';
 import type { GrantedPermission } from '../repositories/permissions';
+import { BASIC_DATA_PLATFORM_KIND, parseVia } from '../sso/session-via';
 import type { AuthContext } from './auth-context';
 
 const ACTION_NAMES_ZH: Record<string, string> = {
@@ -29,6 +30,7 @@ export function limitOf(school: AuthContext['school']) {
 export function buildSessionUser(ctx: AuthContext, identityCount: number, lang: Lang): z.infer<typeof sessionUser> {
   const { user, identity, school } = ctx;
   const roleName = lang === 'en' ? identity.roleNameEn : identity.roleNameZh;
+  const via = parseVia(ctx.via);
   return {
     userId: user.id,
     username: user.username,
@@ -56,8 +58,9 @@ export function buildSessionUser(ctx: AuthContext, identityCount: number, lang: 
     teacherVersion: identity.teacherVersion,
     limitationAI: school.limitationAi,
     version: school.versionId,
-    signedInVia: ctx.via as 'password' | 'sms' | 'sso',
-    ssoSource: identity.ssoSource,
+    signedInVia: via.method,
+    ssoSource: via.partnerId,
+    hideLogout: via.partnerKind === BASIC_DATA_PLATFORM_KIND,
     mustChangePassword: user.mustChangePassword,
     systemInfo: systemInfoOf(school),
   };

@@ -55,8 +55,10 @@ export const sessionUser = z.object({
   limitationAI: z.boolean(),
   version: z.number().int(),
   signedInVia: z.enum(['password', 'sms', 'sso']),
-  /** Set when signed in through the basic-data platform: the header then hides logout (spec §2). */
+  /** The SSO partner id this session was signed in through; null for password and SMS sign-in. */
   ssoSource: z.string().nullable(),
+  /** Signed in through the basic-data platform (partner kind tianyu): the header hides logout (spec §2). */
+  hideLogout: z.boolean(),
   mustChangePassword: z.boolean(),
   systemInfo,
 });
