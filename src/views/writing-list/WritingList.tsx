@@ -1,89 +1,273 @@
-import { Card, Col, Empty, Row, Statistic, Table } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../core/constants';
-import type { WritingList as WritingListData } from '../../core/api/contracts/essays';
 import type { ClassesApi } from '../../core/api/endpoints/classes';
 import type { EssaysApi } from '../../core/api/endpoints/essays';
+import type { ReviewApi } from '../../core/api/endpoints/review';
 import type { TasksApi } from '../../core/api/endpoints/tasks';
 import { EmptyState } from '../common/EmptyState';
 import { useClassTaskPicker } from '../common/use-class-task-picker';
+import { DraftsCompare } from '../drafts-compare/DraftsCompare';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 import { EssayLabelTag } from '../upload/label-tag';
+import { ClassroomEvaluation } from '../writing-stats/ClassroomEvaluation';
+import { WritingStats } from '../writing-stats/WritingStats';
+import { ExportButton } from './ExportButton';
+import { canCompareDrafts, isAiBusy, latestEssay, notSubmittedRows, pendingReviewIds, selectedEssayIds, type WritingRow } from './list-model';
+import { ReminderButton } from './ReminderButton';
+import { RevisionRequestModal } from './RevisionRequestModal';
+import { useLiveWritingList } from './use-live-list';
+import styles from './writing-list.css?inline';
 
-type Row = WritingListData['students'][number];
+type Row = WritingRow;
 
 export interface WritingListProps {
-  api: { classes: ClassesApi; tasks: TasksApi; essays: EssaysApi };
+  /** `review` turns on the teacher's actions (statistics, export, reminder, revision requests, batch review, drafts). */
+  api: { classes: ClassesApi; tasks: TasksApi; essays: EssaysApi; review?: ReviewApi };
   taskId?: number;
   classId?: number;
   onSelect?(taskId: number, classId: number): void;
-  /** Opens a student's essay (the correction panel arrives with the review feature). */
+  /** A student without an essay: the upload screen. */
   onOpenStudent?(row: Row, taskId: number, classId: number): void;
+  /** An essay: the correction panel. */
+  onOpenEssay?(essayId: number, row: Row): void;
+  /** Batch review of the given essays (AI done, not approved). */
+  onBatchReview?(taskId: number, classId: number, essayIds: number[]): void;
+  /** The page chooses the task and class itself (work info page): no picker. */
+  hidePicker?: boolean;
+  /** The statistics tab first (work info page). */
+  defaultTab?: 'list' | 'stats';
+  /** Where popups mount when embedded in a shadow root. */
+  getContainer?: () => HTMLElement;
 }
 
 /**
  * The class essay list (spec §2 writinglist): each student's status label, draft, scores, word count,
- * submission and audit times, with the class's counts on top.
+ * submission and audit times, live while the AI works; with the review API also the teacher's tools:
+ * statistics, classroom evaluation, export, one-click reminder, batch revised-draft request, batch
+ * review, and each student's drafts side by side.
  */
 export function WritingList(props: WritingListProps) {
   const t = useT();
   const { api } = props;
+  const review = api.review;
   const { klass, task, loading, picker } = useClassTaskPicker({ api, classId: props.classId, taskId: props.taskId, onSelect: props.onSelect });
-  const list = useAsync(() => (task && klass ? api.essays.list(task.id, klass.id) : Promise.resolve(null)), [api.essays, task?.id, klass?.id]);
+  const list = useLiveWritingList(api.essays, task?.id, klass?.id);
+  const [tab, setTab] = useState<'list' | 'stats'>(props.defaultTab ?? 'list');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [revisionFor, setRevisionFor] = useState<number[] | null>(null);
+  const [compare, setCompare] = useState<Row | null>(null);
+  const [evaluation, setEvaluation] = useState(false);
+
+  // A selection belongs to one task and class.
+  useEffect(() => setSelected([]), [task?.id, klass?.id]);
+
+  const rows = useMemo(() => list.data?.students ?? [], [list.data]);
+  // Statistics follow the list: refreshed whenever the list answers anew (polling, actions).
+  const stats = useAsync(() => (review && task && klass && tab === 'stats' ? review.statistics(task.id, klass.id) : Promise.resolve(null)), [review, task?.id, klass?.id, tab, list.data]);
+  const nameOfEssay = useMemo(() => {
+    const names = new Map<number, string>();
+    for (const r of rows) for (const e of r.essays) names.set(e.id, r.name);
+    return (id: number) => names.get(id) ?? `#${id}`;
+  }, [rows]);
 
   if (loading) return <Card loading />;
   if (!klass) return <EmptyState text={t('class.empty')} />;
   const c = list.data?.counts;
-  const latest = (r: Row) => r.essays[r.essays.length - 1];
+  const pending = pendingReviewIds(rows);
+  const chosenEssays = selectedEssayIds(rows, selected);
+  const chosenPending = pendingReviewIds(rows.filter((r) => selected.includes(r.studentId)));
+  const notSubmitted = notSubmittedRows(rows).map((r) => r.name);
+
+  const counts = c && (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      {(
+        [
+          ['task.students', c.students],
+          ['task.submitted', c.submitted],
+          ['task.awaitingAi', c.awaitingAi],
+          ['task.aiReviewed', c.aiDone],
+          ['task.approved', c.approved],
+          ['task.abnormal', c.abnormal],
+          ['task.notSubmitted', c.notSubmitted],
+        ] as const
+      ).map(([key, value]) => (
+        <Col key={key} xs={12} md={6} xl={3}>
+          <Statistic title={t(key)} value={value} />
+        </Col>
+      ))}
+      {list.data!.unmatchedImages > 0 && (
+        <Col xs={12} md={6} xl={3}>
+          <Statistic title={t('label.unmatchedImage')} value={list.data!.unmatchedImages} valueStyle={{ color: '#fa8c16' }} />
+        </Col>
+      )}
+    </Row>
+  );
+
+  const toolbar = review && task && (
+    <div className="zp-writing-toolbar">
+      <Space wrap>
+        <Typography.Text type="secondary" data-testid="selection-count">
+          {t('writingList.selected', { count: selected.length })}
+        </Typography.Text>
+        <Button icon={<RollbackOutlined />} disabled={chosenEssays.length === 0} onClick={() => setRevisionFor(chosenEssays)} data-testid="batch-revision">
+          {t('writingList.batchRevision')}
+        </Button>
+        {props.onBatchReview && (
+          <Button
+            type="primary"
+            icon={<FileDoneOutlined />}
+            disabled={(selected.length ? chosenPending : pending).length === 0}
+            onClick={() => props.onBatchReview!(task.id, klass.id, selected.length ? chosenPending : pending)}
+            data-testid="batch-review"
+          >
+            {selected.length ? t('writingList.batchReviewSelected', { count: chosenPending.length }) : t('writingList.batchReviewAll', { count: pending.length })}
+          </Button>
+        )}
+      </Space>
+      <Space wrap>
+        <ReminderButton api={{ review }} taskId={task.id} classId={klass.id} pending={notSubmitted} />
+        <Button icon={<ProjectOutlined />} onClick={() => setEvaluation(true)} data-testid="open-evaluation">
+          {t('classEval.open')}
+        </Button>
+        <ExportButton api={{ review }} taskId={task.id} classId={klass.id} fileName={`${task.title}-${klass.name}`} />
+      </Space>
+    </div>
+  );
+
+  const table = (
+    <Table<Row>
+      size="small"
+      rowKey="studentId"
+      loading={list.loading && !list.data}
+      dataSource={rows}
+      pagination={{ pageSize: 50, hideOnSinglePage: true }}
+      scroll={{ x: 1100 }}
+      rowSelection={
+        review
+          ? {
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys as number[]),
+              getCheckboxProps: (r) => ({ disabled: r.essays.length === 0, 'data-testid': 'row-select' }) as object,
+            }
+          : undefined
+      }
+      columns={[
+        { title: t('student.no'), dataIndex: 'studentNo', width: 72 },
+        {
+          title: t('student.name'),
+          dataIndex: 'name',
+          width: 110,
+          render: (name: string, r) => {
+            const e = latestEssay(r);
+            return e && props.onOpenEssay ? (
+              <Typography.Link onClick={() => props.onOpenEssay!(e.id, r)}>{name}</Typography.Link>
+            ) : (
+              name
+            );
+          },
+        },
+        {
+          title: t('upload.status'),
+          width: 170,
+          render: (_, r) => {
+            const e = latestEssay(r);
+            return (
+              <Space size={4} wrap>
+                <EssayLabelTag label={r.label} />
+                {e && isAiBusy(e.status) && (
+                  <Tag icon={<LoadingOutlined />} color="processing" data-testid="ai-running">
+                    {t(e.status === 'ai_running' ? 'writingList.aiRunning' : 'writingList.aiQueued')}
+                  </Tag>
+                )}
+              </Space>
+            );
+          },
+        },
+        { title: t('upload.draft'), width: 90, render: (_, r) => (latestEssay(r) ? t(`upload.draft${Math.min(latestEssay(r)!.draft, 2)}` as 'upload.draft0') : '—') },
+        { title: t('writing.aiScore'), width: 80, render: (_, r) => latestEssay(r)?.aiScore ?? '—' },
+        { title: t('writing.teacherScore'), width: 80, render: (_, r) => latestEssay(r)?.teacherScore ?? '—' },
+        { title: t('writing.wordCount'), width: 70, render: (_, r) => latestEssay(r)?.wordCount ?? '—' },
+        { title: t('writing.submittedTime'), width: 150, render: (_, r) => (latestEssay(r) ? dayjs(latestEssay(r)!.submittedTime).format(DATE_FORMAT) : '—') },
+        { title: t('writing.auditTime'), width: 150, render: (_, r) => (latestEssay(r)?.auditTime ? dayjs(latestEssay(r)!.auditTime!).format(DATE_FORMAT) : '—') },
+        {
+          title: t('teaching.actions'),
+          fixed: 'right',
+          width: 170,
+          render: (_, r) => {
+            const e = latestEssay(r);
+            return (
+              <Space size={0} wrap>
+                {e && props.onOpenEssay && (
+                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => props.onOpenEssay!(e.id, r)} data-testid="open-essay">
+                    {t('writingList.correct')}
+                  </Button>
+                )}
+                {review && canCompareDrafts(r) && (
+                  <Button type="link" size="small" icon={<DiffOutlined />} onClick={() => setCompare(r)} data-testid="compare-drafts">
+                    {t('writingList.compare')}
+                  </Button>
+                )}
+                {!e && props.onOpenStudent && task && (
+                  <Button type="link" size="small" icon={<UploadOutlined />} onClick={() => props.onOpenStudent!(r, task.id, klass.id)}>
+                    {t('writingList.upload')}
+                  </Button>
+                )}
+              </Space>
+            );
+          },
+        },
+      ]}
+    />
+  );
 
   return (
-    <Card data-testid="writing-list">
-      {picker}
+    <Card data-testid="writing-list" className="zp-writing-list">
+      <style>{styles}</style>
+      {!props.hidePicker && picker}
       {!task ? (
         <Empty description={t('upload.noTask')} />
       ) : (
         <>
-          {c && (
-            <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-              {(
-                [
-                  ['task.students', c.students],
-                  ['task.submitted', c.submitted],
-                  ['task.aiReviewed', c.aiDone],
-                  ['task.approved', c.approved],
-                  ['task.abnormal', c.abnormal],
-                  ['task.notSubmitted', c.notSubmitted],
-                ] as const
-              ).map(([key, value]) => (
-                <Col key={key} xs={12} md={8} xl={4}>
-                  <Statistic title={t(key)} value={value} />
-                </Col>
-              ))}
-            </Row>
+          {counts}
+          {list.busy && <Alert type="info" showIcon icon={<LoadingOutlined />} title={t('writingList.aiLive')} style={{ marginBottom: 12 }} data-testid="ai-live" />}
+          {review ? (
+            <Tabs
+              activeKey={tab}
+              onChange={(k) => setTab(k as 'list' | 'stats')}
+              items={[
+                { key: 'list', label: t('writingList.tabList'), children: <>{toolbar}{table}</> },
+                { key: 'stats', label: t('writingList.tabStats'), children: <WritingStats stats={stats.data} loading={stats.loading} /> },
+              ]}
+            />
+          ) : (
+            table
           )}
-          <Table<Row>
-            size="small"
-            rowKey="studentId"
-            loading={list.loading}
-            dataSource={list.data?.students ?? []}
-            pagination={{ pageSize: 20 }}
-            scroll={{ x: 900 }}
-            onRow={(row) => ({ onClick: () => props.onOpenStudent?.(row, task.id, klass.id), style: props.onOpenStudent ? { cursor: 'pointer' } : undefined })}
-            columns={[
-              { title: t('student.no'), dataIndex: 'studentNo', width: 80 },
-              { title: t('student.name'), dataIndex: 'name' },
-              { title: t('upload.status'), dataIndex: 'label', render: (l: Row['label']) => <EssayLabelTag label={l} /> },
-              { title: t('upload.draft'), render: (_, r) => (latest(r) ? t(`upload.draft${latest(r)!.draft}` as 'upload.draft0') : '—') },
-              { title: t('writing.aiScore'), render: (_, r) => latest(r)?.aiScore ?? '—' },
-              { title: t('writing.teacherScore'), render: (_, r) => latest(r)?.teacherScore ?? '—' },
-              { title: t('writing.wordCount'), render: (_, r) => latest(r)?.wordCount ?? '—' },
-              { title: t('writing.submittedTime'), render: (_, r) => (latest(r) ? dayjs(latest(r)!.submittedTime).format(DATE_FORMAT) : '—') },
-              { title: t('writing.auditTime'), render: (_, r) => (latest(r)?.auditTime ? dayjs(latest(r)!.auditTime!).format(DATE_FORMAT) : '—') },
-            ]}
-          />
         </>
       )}
+      {review && revisionFor && (
+        <RevisionRequestModal
+          api={{ review }}
+          essayIds={revisionFor}
+          nameOf={nameOfEssay}
+          onClose={(changed) => {
+            setRevisionFor(null);
+            if (changed) {
+              setSelected([]);
+              void list.reload();
+            }
+          }}
+        />
+      )}
+      {review && compare && task && (
+        <Modal open width="min(1280px, 96vw)" footer={null} title={t('writingList.compareTitle')} onCancel={() => setCompare(null)} getContainer={props.getContainer} destroyOnHidden>
+          <DraftsCompare api={{ review }} taskId={task.id} studentId={compare.studentId} getPopupContainer={props.getContainer} />
+        </Modal>
+      )}
+      {review && evaluation && task && <ClassroomEvaluation api={{ review }} taskId={task.id} classId={klass.id} onClose={() => setEvaluation(false)} getContainer={props.getContainer} />}
     </Card>
   );
 }
