@@ -5,6 +5,7 @@ import type { ServiceDeps } from './deps';
 import { promptBankService } from './prompt-bank-service';
 import { scoringService } from './scoring-service';
 import { sessionService } from './session-service';
+import { ssoService } from './sso-service';
 import { studentService } from './student-service';
 import { taskService } from './task-service';
 import { essayService } from './essay-service';
@@ -14,9 +15,11 @@ import { h5UploadService } from './h5-upload-service';
 /** All services, built once per app from the same dependencies. */
 export function buildServices(deps: ServiceDeps) {
   const classes = classService(deps);
+  const session = sessionService(deps);
   return {
     deps,
-    session: sessionService(deps),
+    session,
+    sso: ssoService(deps, session),
     account: accountService(deps),
     classes,
     students: studentService(deps, classes),
