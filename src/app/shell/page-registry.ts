@@ -30,4 +30,7 @@ export const PAGES: Record<string, ComponentType<object>> = {
   situation: lazyPage(() => import('../pages/homework/WritingListPage')),
   writingList: lazyPage(() => import('../pages/homework/WritingListPage')),
   writingUploadInfo: lazyPage(() => import('../pages/homework/WritingUploadPage')),
+  review: lazyPage(() => import('../pages/homework/BatchReviewPage')),
+  writingWorkInfo: lazyPage(() => import('../pages/homework/WritingWorkInfoPage')),
+  correctRemark: lazyPage(() => import('../pages/homework/CorrectRemarkPage')),
 };

@@ -102,9 +102,9 @@ export const ROUTES: readonly RouteDef[] = [
   main('/homework/situation', 'situation', 'page.situation', { permission: task, parent: '/homework' }),
   main('/homework/situation/index', 'situationIndex', 'page.situationIndex', { permission: task, parent: '/homework/situation', building: true }),
   main('/homework/situation/writinglist', 'writingList', 'page.writingList', { permission: task, parent: '/homework/situation', keepAlive: true }),
-  main('/homework/situation/Review', 'review', 'page.review', { permission: task, parent: '/homework/situation', building: true }),
+  main('/homework/situation/Review', 'review', 'page.review', { permission: task, parent: '/homework/situation' }),
   main('/homework/assignTask', 'assignTask', 'page.assignTask', { permission: assign, parent: '/homework' }),
-  main('/homework/writingWorkInfo', 'writingWorkInfo', 'page.writingWorkInfo', { permission: task, parent: '/homework', collapseSideMenu: true, building: true }),
+  main('/homework/writingWorkInfo', 'writingWorkInfo', 'page.writingWorkInfo', { permission: task, parent: '/homework', collapseSideMenu: true }),
   main('/homework/writingUploadIndex', 'writingUploadIndex', 'page.writingUploadIndex', { permission: task, parent: '/homework' }),
   main('/homework/writingUploadInfo', 'writingUploadInfo', 'page.writingUploadInfo', { permission: task, parent: '/homework' }),
   main('/homework/correctComment', 'correctComment', 'page.correctComment', { permission: task, parent: '/homework', building: true }),
@@ -141,7 +141,7 @@ export const ROUTES: readonly RouteDef[] = [
   main('/enrollment/index', 'enrollmentIndex', 'page.enrollmentIndex', { permission: ['admissions'], parent: '/enrollment', building: true }),
   main('/enrollment/details', 'enrollmentDetails', 'page.enrollmentDetails', { permission: ['admissions'], parent: '/enrollment', building: true }),
 
-  main('/correctRemark', 'correctRemark', 'page.correctRemark', { permission: task, building: true }),
+  main('/correctRemark', 'correctRemark', 'page.correctRemark', { permission: task }),
 ];
 
 export const HOME_PATH = '/teacherIndex';

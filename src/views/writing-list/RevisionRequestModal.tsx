@@ -43,7 +43,7 @@ export function RevisionRequestModal({ api, essayIds, nameOf, onClose }: Revisio
       confirmLoading={busy}
       onOk={() => (result ? onClose(result.done.length > 0) : void submit())}
       onCancel={() => onClose(Boolean(result?.done.length))}
-      okButtonProps={{ 'data-testid': 'revision-send' } as object}
+      okButtonProps={{ 'data-testid': 'revision-send' } as Record<string, string>}
     >
       {result ? (
         <BatchResultList result={result} nameOf={nameOf} />
