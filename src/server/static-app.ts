@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { languageForHost } from '../core/i18n';
+import { widgetFileHeaders, widgetPathAllowed, widgetsPage } from './static-widgets';
 
 export interface StaticAppOptions {
   distDir: string;
@@ -14,13 +15,13 @@ const CONFIG_MARKER = '<!--zhipi-config-->';
 
 /**
  * Serves the built browser faces under /teaching/ with history fallback: /teaching/h5/* falls back
- * to the H5 page, /teaching/widgets/ to the widget preview page, everything else to the app. HTML gets the host's language and the environment
+ * to the H5 page, /teaching/widgets/ to the widget preview page (/teaching/widgets/demo/ to the demo
+ * partner portal outside production), everything else to the app. HTML gets the host's language and the environment
  * injected, so the first paint is already in the right language.
  */
 export const staticApp = fp<StaticAppOptions>(async (app, opts) => {
   const appHtml = path.join(opts.distDir, 'index.html');
   const h5Html = path.join(opts.distDir, 'h5', 'index.html');
-  const widgetsHtml = path.join(opts.distDir, 'widgets', 'index.html');
   if (!existsSync(appHtml)) {
     app.log.warn(`No built app in ${opts.distDir}: run "npm run build" (npm start does it for you).`);
   }
@@ -35,10 +36,13 @@ export const staticApp = fp<StaticAppOptions>(async (app, opts) => {
     prefix: '/teaching/',
     wildcard: false,
     index: false,
-    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    allowedPath: (pathName) => !pathName.endsWith('.html') && widgetPathAllowed(pathName, opts.nodeEnv),
+    // The widgets build writes .br and .gz beside its modules; files without them are sent as they are.
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Vite puts a content hash in every asset name, so those can be cached for a year.
       if (/[\\/]assets[\\/]/.test(filePath)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      widgetFileHeaders(res, filePath, opts.distDir);
     },
   });
 
@@ -51,7 +55,9 @@ export const staticApp = fp<StaticAppOptions>(async (app, opts) => {
     if (/\.(js|css|png|jpe?g|svg|ico|woff2?|map|json|webp)$/.test(wildcard)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    const file = wildcard.startsWith('h5') && existsSync(h5Html) ? h5Html : wildcard.startsWith('widgets') && existsSync(widgetsHtml) ? widgetsHtml : appHtml;
+    const widgetsHtml = widgetsPage(wildcard, opts.distDir, opts.nodeEnv);
+    if (widgetsHtml === 'hidden') return reply.status(404).type('text/plain').send('Not found');
+    const file = wildcard.startsWith('h5') && existsSync(h5Html) ? h5Html : widgetsHtml && existsSync(widgetsHtml) ? widgetsHtml : appHtml;
     if (!existsSync(file)) return reply.status(503).type('text/plain').send('The app is not built yet: run "npm run build".');
     const lang = languageForHost(req.headers.host ?? '', opts.englishHosts);
     const config = JSON.stringify({ lang, env: opts.nodeEnv }).replace(/</g, '\\u003c');

@@ -1,4 +1,3 @@
-import { ZpTaskBoard } from './zp-task-board';
-
-/** Registers zhipi's custom elements once (a second copy of the loader is harmless). */
-if (!customElements.get('zp-task-board')) customElements.define('zp-task-board', ZpTaskBoard);
+// Every element, straight from the sources: the dev server's /teaching/widgets/zp-widgets.js and
+// in-source tests. Production pages load the built loader instead (vite.widgets.config.ts).
+import './elements/zp-task-board';

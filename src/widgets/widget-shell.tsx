@@ -1,61 +1,86 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { StyleProvider } from '@ant-design/cssinjs';
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
-import { ApiClient } from '../core/api/client';
+import type { ApiClient } from '../core/api/client';
 import { PRIMARY_COLOR } from '../core/constants';
-import type { Lang } from '../core/i18n';
+import { translate, type Lang } from '../core/i18n';
 import { I18nProvider } from '../views/i18n/i18n-context';
+import { createWidgetClient } from './widget-client';
+import { emit, hostOf } from './widget-events';
+import { useWidgetToken } from './widget-token';
+// The shell's own few rules, rendered into the shadow root like every view's.
+import styles from './widget-shell.css?inline';
 
-/** Fires a DOM event from the custom element: bubbles and crosses the shadow boundary (composed). */
-export function emit(container: HTMLElement | undefined, name: string, detail: unknown) {
-  const host = (container as unknown as ShadowRoot | undefined)?.host ?? container;
-  host?.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+/** Brand overrides a portal may pass as the `theme` JSON property; anything else is ignored. */
+export interface WidgetTheme {
+  colorPrimary?: string;
+  borderRadius?: number;
+  fontSize?: number;
 }
 
+/** Attributes every element shares (docs/widgets.md). r2wc adds `container`: the element's shadow root. */
 export interface WidgetBaseProps {
-  container?: HTMLElement;
+  container?: ShadowRoot;
   apiBase?: string;
   token?: string;
+  ssoTicket?: string;
+  partnerId?: string;
   lang?: string;
+  theme?: WidgetTheme;
+}
+
+function themeTokens(theme: WidgetTheme | undefined) {
+  const t = theme && typeof theme === 'object' ? theme : {};
+  return {
+    colorPrimary: typeof t.colorPrimary === 'string' ? t.colorPrimary : PRIMARY_COLOR,
+    colorLink: typeof t.colorPrimary === 'string' ? t.colorPrimary : PRIMARY_COLOR,
+    ...(typeof t.borderRadius === 'number' ? { borderRadius: t.borderRadius } : {}),
+    ...(typeof t.fontSize === 'number' ? { fontSize: t.fontSize } : {}),
+  };
 }
 
 /**
- * Everything one element instance owns: its API client (its own token, no shared storage), antd
- * styles and popups inside its shadow root, the language, and the zp-error / zp-auth-expired events.
+ * Everything one element instance owns: its token (given or exchanged), its API client (aborted when
+ * the element lets go of it), its own antd style cache writing into its shadow root, popups, modals and
+ * messages inside the shadow root, and the language. Children render once a token is known.
  */
-export function WidgetShell({ props, children }: { props: WidgetBaseProps; children(client: ApiClient): ReactNode }) {
+export function WidgetShell({ element, props, children }: { element: string; props: WidgetBaseProps; children(client: ApiClient, host: Element): ReactNode }) {
   const lang: Lang = props.lang === 'en' ? 'en' : 'zh';
-  const root = props.container as unknown as ShadowRoot | undefined;
+  const root = props.container;
+  const host = hostOf(root);
   const [mount, setMount] = useState<HTMLDivElement | null>(null);
-  const client = useMemo(
-    () =>
-      new ApiClient({
-        baseUrl: `${(props.apiBase ?? '').replace(/\/$/, '')}/correction-api`,
-        getToken: () => props.token ?? null,
-        lang: () => lang,
-        handlers: {
-          notifyError: (message) => emit(props.container, 'zp-error', { code: 'API_ERROR', message }),
-          onUnauthorized: () => emit(props.container, 'zp-auth-expired', {}),
-          onSystemExpired: () => emit(props.container, 'zp-auth-expired', { expired: true }),
-        },
-      }),
-    [props.apiBase, props.token, lang, props.container],
-  );
-  useEffect(() => emit(props.container, 'zp-ready', {}), [props.container]);
+  // One cache per element: a shared one would write each antd style only into the first shadow root.
+  const [cache] = useState(() => createCache());
+  const auth = useWidgetToken(host, props, lang);
+  const token = auth.status === 'ready' ? auth.token : null;
+
+  const widget = useMemo(() => (host && token ? createWidgetClient({ host, apiBase: props.apiBase, token, lang }) : null), [host, props.apiBase, token, lang]);
+  useEffect(() => () => widget?.release(), [widget]);
+  useEffect(() => {
+    if (host && token) emit(host, 'zp-ready', { element });
+  }, [host, token, element]);
+
+  const theme = useMemo(() => ({ token: themeTokens(props.theme) }), [props.theme]);
+  const status = (text: ReactNode) => <div className="zp-widget-status">{text}</div>;
 
   return (
-    <div ref={setMount} className="zp-widget-root" style={{ fontSize: 14 }}>
-      {mount && root && (
-        <StyleProvider container={root} hashPriority="high">
-          <ConfigProvider
-            locale={lang === 'en' ? enUS : zhCN}
-            theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR } }}
-            getPopupContainer={() => mount}
-          >
+    <div ref={setMount} className="zp-widget-root" lang={lang === 'en' ? 'en' : 'zh-CN'}>
+      <style>{styles}</style>
+      {mount && root && host && (
+        <StyleProvider container={root} cache={cache} hashPriority="high">
+          <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme} getPopupContainer={() => mount}>
             <AntApp component={false}>
-              <I18nProvider lang={lang}>{children(client)}</I18nProvider>
+              <I18nProvider lang={lang}>
+                {widget
+                  ? children(widget.client, host)
+                  : auth.status === 'pending'
+                    ? status(<Spin tip={translate(lang, 'widget.signingIn')}><span /></Spin>)
+                    : auth.status === 'failed'
+                      ? status(translate(lang, 'widget.signInFailed', { message: auth.message }))
+                      : status(translate(lang, 'widget.noToken'))}
+              </I18nProvider>
             </AntApp>
           </ConfigProvider>
         </StyleProvider>

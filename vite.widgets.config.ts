@@ -1,0 +1,90 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The partner-portal delivery (docs/widgets.md "Delivery"), built after the app by vite.config.ts into
+ * dist/widgets/ (served at /teaching/widgets/):
+ *   assets/zp-task-board-<hash>.js, assets/zp-correction-panel-<hash>.js   one ES module per element
+ *   assets/zp-runtime-<hash>.js                                            what both share (React, antd, client)
+ *   zp-widgets.js                                                          the stable loader (no hash, short cache)
+ *   index.html + preview.js                                                the preview page
+ *   demo/                                                                  the demo partner portal (not in production)
+ * Relative URLs everywhere, so the files work from any origin or CDN path.
+ */
+export const WIDGET_ELEMENTS = {
+  'zp-task-board': 'src/widgets/elements/zp-task-board.ts',
+} as const;
+
+const root = import.meta.dirname;
+export const WIDGETS_OUT_DIR = path.join(root, 'dist/widgets');
+export const LOADER_FILE = 'zp-widgets.js';
+
+/** The loader's source: a map of element → its module and the chunks it imports, fetched in parallel. */
+export function loaderSource(modules: Record<string, string[]>): string {
+  return `// zhipi custom elements loader: a stable URL with a short cache that imports this build's
+// content-hashed element modules (cached for a year). ?elements=zp-task-board,... loads only those.
+const modules = ${JSON.stringify(modules, null, 2)};
+const only = new URL(import.meta.url).searchParams.get('elements');
+const wanted = only ? only.split(',').map((name) => name.trim()).filter((name) => name in modules) : Object.keys(modules);
+const files = [...new Set(wanted.flatMap((name) => modules[name]))];
+await Promise.all(files.map((file) => import(new URL(file, import.meta.url).href)));
+export const elements = wanted;
+`;
+}
+
+/** Writes the loader from the bundle's entry chunks, and copies the preview page and the demo portal unprocessed. */
+function widgetsDelivery(): Plugin {
+  return {
+    name: 'zhipi-widgets-delivery',
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        modules[chunk.name] = [`./${chunk.fileName}`, ...chunk.imports.map((f) => `./${f}`)];
+      }
+      this.emitFile({ type: 'asset', fileName: LOADER_FILE, source: loaderSource(modules) });
+      const copy = (from: string, to: string) => this.emitFile({ type: 'asset', fileName: to, source: readFileSync(path.join(root, from)) });
+      copy('widgets/index.html', 'index.html');
+      copy('widgets/preview.js', 'preview.js');
+      const demo = path.join(root, 'demo/portal');
+      if (existsSync(demo)) for (const file of readdirSync(demo)) copy(`demo/portal/${file}`, `demo/${file}`);
+    },
+    // The server sends these to browsers that accept them (@fastify/static preCompressed).
+    writeBundle(options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!file.endsWith('.js')) continue;
+        const full = path.join(options.dir ?? WIDGETS_OUT_DIR, file);
+        const bytes = readFileSync(full);
+        writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(`${full}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  base: './',
+  publicDir: false,
+  plugins: [react(), widgetsDelivery()],
+  build: {
+    outDir: WIDGETS_OUT_DIR,
+    emptyOutDir: true,
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      input: WIDGET_ELEMENTS,
+      preserveEntrySignatures: 'exports-only',
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        // Whatever two or more elements use (React, antd, the API client, the shell) goes into one
+        // runtime chunk, fetched once however many elements a page shows.
+        codeSplitting: { groups: [{ name: 'zp-runtime', minShareCount: 2 }] },
+      },
+    },
+  },
+});
