@@ -1,28 +1,41 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Drawer, Empty, List, Segmented, Tag } from 'antd';
+import { App, Button, Drawer, Empty, List, Segmented, Tag, Typography } from 'antd';
+import { RightOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import type { Notification } from '../../core/api/contracts/platform';
 import { useT } from '../../views/i18n/i18n-context';
 import { useApp } from '../app-context';
+import { appPathOf } from './notification-link';
 
-/** Unread count for the bell, refreshed whenever the drawer closes. */
+/** How often the bell asks for new notifications (AI runs finishing, revised drafts arriving). */
+const UNREAD_POLL_MS = 60_000;
+
+/** Unread count for the bell, refreshed whenever the drawer closes and every minute. */
 export function useUnreadCount(drawerOpen: boolean): number {
   const { platform } = useApp();
   const [count, setCount] = useState(0);
   useEffect(() => {
     if (drawerOpen) return;
     let live = true;
-    platform.messages(0).then((list) => live && setCount(list.length)).catch(() => undefined);
+    const refresh = () => platform.messages(0).then((list) => live && setCount(list.length)).catch(() => undefined);
+    void refresh();
+    const timer = setInterval(() => void refresh(), UNREAD_POLL_MS);
     return () => {
       live = false;
+      clearInterval(timer);
     };
   }, [drawerOpen, platform]);
   return count;
 }
 
-/** Notification drawer: unread or all, mark one or all as read ('Read'). */
+/**
+ * Notification drawer: unread or all (isRead 0 / 2), mark one or all as read ('Read'); a notification
+ * with a link (an essay's correction screen, a writing list) opens it and counts as read.
+ */
 export function NotificationDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT();
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const { platform } = useApp();
   const [filter, setFilter] = useState<0 | 2>(0);
   const [items, setItems] = useState<Notification[]>([]);
@@ -47,6 +60,13 @@ export function NotificationDrawer({ open, onClose }: { open: boolean; onClose()
     await reload();
   };
   const unreadIds = items.filter((n) => n.isRead === 0).map((n) => n.id);
+  const openLink = async (n: Notification) => {
+    const path = appPathOf(n.link);
+    if (!path) return;
+    if (n.isRead === 0) await platform.markRead([n.id]).catch(() => undefined);
+    onClose();
+    navigate(path);
+  };
 
   return (
     <Drawer
@@ -72,7 +92,18 @@ export function NotificationDrawer({ open, onClose }: { open: boolean; onClose()
             data-testid="notification"
             actions={n.isRead === 0 ? [<Button key="read" type="link" size="small" onClick={() => void markRead([n.id])}>{t('common.markRead')}</Button>] : [<Tag key="done">{t('common.read')}</Tag>]}
           >
-            <List.Item.Meta title={<span style={{ fontWeight: n.isRead === 0 ? 600 : 400 }}>{n.message}</span>} description={n.updatedTime} />
+            <List.Item.Meta
+              title={
+                appPathOf(n.link) ? (
+                  <Typography.Link onClick={() => void openLink(n)} style={{ fontWeight: n.isRead === 0 ? 600 : 400 }} data-testid="notification-link">
+                    {n.message} <RightOutlined style={{ fontSize: 10 }} />
+                  </Typography.Link>
+                ) : (
+                  <span style={{ fontWeight: n.isRead === 0 ? 600 : 400 }}>{n.message}</span>
+                )
+              }
+              description={n.updatedTime}
+            />
           </List.Item>
         )}
       />
