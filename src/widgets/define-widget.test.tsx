@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { useEffect } from 'react';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hostHandle, parseAttribute, setHostHandle, widgetElement } from './define-widget';
+
+interface Props {
+  container?: ShadowRoot;
+  label?: string;
+  count?: number;
+  readonly?: boolean;
+  theme?: { colorPrimary?: string };
+}
+
+let renders = 0;
+function Probe(props: Props) {
+  renders++;
+  const host = props.container?.host;
+  useEffect(() => {
+    if (!host) return;
+    setHostHandle(host, { ping: () => host.setAttribute('data-pinged', 'yes') });
+    return () => setHostHandle(host, null);
+  }, [host]);
+  return <output>{JSON.stringify({ label: props.label ?? null, count: props.count ?? null, readonly: props.readonly ?? null, theme: props.theme ?? null })}</output>;
+}
+
+const Element = widgetElement(Probe, { label: 'string', count: 'number', readonly: 'boolean', theme: 'json' });
+customElements.define('zp-probe', Element);
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const shown = (el: Element) => JSON.parse(el.shadowRoot!.querySelector('output')!.textContent!) as Record<string, unknown>;
+const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
+
+afterEach(async () => {
+  await act(async () => {
+    document.body.innerHTML = '';
+  });
+});
+
+describe('parseAttribute', () => {
+  it('reads a bare boolean attribute as true and false/0/off/no or its absence as false', () => {
+    expect(parseAttribute('boolean', '')).toBe(true);
+    expect(parseAttribute('boolean', 'readonly')).toBe(true);
+    expect(parseAttribute('boolean', 'false')).toBe(false);
+    expect(parseAttribute('boolean', '0')).toBe(false);
+    expect(parseAttribute('boolean', null)).toBe(false);
+  });
+
+  it('reads an empty or removed attribute as not given, and a non-number as not given', () => {
+    expect(parseAttribute('string', null)).toBeUndefined();
+    expect(parseAttribute('string', '  ')).toBeUndefined();
+    expect(parseAttribute('number', 'abc')).toBeUndefined();
+    expect(parseAttribute('number', '12')).toBe(12);
+    expect(parseAttribute('json', '{"a":1}')).toEqual({ a: 1 });
+  });
+});
+
+describe('widgetElement', () => {
+  it('renders into an open shadow root and re-renders when an attribute changes or is removed', async () => {
+    await act(async () => {
+      document.body.innerHTML = '<zp-probe label="a" count="3" readonly></zp-probe>';
+    });
+    const el = document.querySelector('zp-probe')!;
+    expect(el.shadowRoot?.mode).toBe('open');
+    expect(shown(el)).toEqual({ label: 'a', count: 3, readonly: true, theme: null });
+    await act(async () => {
+      el.setAttribute('label', 'b');
+      el.removeAttribute('readonly');
+      el.removeAttribute('count');
+    });
+    expect(shown(el)).toEqual({ label: 'b', count: null, readonly: false, theme: null });
+  });
+
+  it('takes objects as JSON properties and refuses a bad JSON attribute with zp-error', async () => {
+    const el = document.createElement('zp-probe') as HTMLElement & { theme?: unknown };
+    const errors: unknown[] = [];
+    el.addEventListener('zp-error', (e) => errors.push((e as CustomEvent).detail));
+    await act(async () => document.body.append(el));
+    await act(async () => {
+      el.theme = { colorPrimary: '#0a7' };
+    });
+    expect(shown(el).theme).toEqual({ colorPrimary: '#0a7' });
+    await act(async () => el.setAttribute('theme', '{oops'));
+    expect(errors).toEqual([{ code: 'BAD_ATTRIBUTE', message: 'theme: not valid JSON' }]);
+    expect(shown(el).theme).toEqual({ colorPrimary: '#0a7' });
+  });
+
+  it('applies a property set before the element was upgraded', async () => {
+    const el = document.createElement('zp-probe-late') as HTMLElement & { label?: string };
+    el.label = 'early';
+    document.body.append(el);
+    await act(async () => customElements.define('zp-probe-late', widgetElement(Probe, { label: 'string' })));
+    expect(shown(el).label).toBe('early');
+    expect(el.getAttribute('label')).toBe('early');
+  });
+
+  it('renders nothing while out of the document, unmounts on removal and mounts again when re-added', async () => {
+    const el = document.createElement('zp-probe');
+    const before = renders;
+    el.setAttribute('label', 'detached');
+    await settle();
+    expect(renders).toBe(before);
+    await act(async () => document.body.append(el));
+    expect(hostHandle(el)).toBeDefined();
+    hostHandle(el)!.ping!();
+    expect(el.getAttribute('data-pinged')).toBe('yes');
+    await act(async () => el.remove());
+    expect(el.shadowRoot!.querySelector('output')).toBeNull();
+    expect(hostHandle(el)).toBeUndefined();
+    await act(async () => document.body.append(el));
+    expect(shown(el).label).toBe('detached');
+  });
+});
