@@ -6,9 +6,10 @@
 import { correctText, type CorrectionResult, type CorrectTextInput } from './correct-text.js';
 import type { FlagHit } from './flags.js';
 import type { Note } from './comments/notes.js';
-import { checkImage, essayImageFlags, pageFlags, pageNumberOf, type ImageCheck } from './image/checks.js';
+import { essayImageFlags, pageFlags, pageNumberOf, type ImageCheck } from './image/checks.js';
 import { buildTranscript, type Box, type OcrLine, type OcrPage, type OcrProvider, type TranscriptChar } from './ocr.js';
-import { ocrDecoded, PaddleOcrProvider, type LocalOcrPage } from './ocr/paddle.js';
+import { PaddleOcrProvider, type LocalOcrPage } from './ocr/paddle.js';
+import { isPageReader, readPage } from './ocr/page-reader.js';
 import type { ModelServiceReviewer, ServiceInfo } from './model-service.js';
 import type { EssayScorer } from './scoring/local-scorer.js';
 
@@ -20,7 +21,10 @@ export interface CorrectEssayInput extends Omit<CorrectTextInput, 'transcript'> 
 }
 
 export interface CorrectEssayOptions {
-  /** OCR provider; default the local PaddleOCR (one model instance per process) */
+  /**
+   * OCR provider; default the local PaddleOCR (one model instance per process, in this thread). A
+   * provider that is also a PageReader (OcrWorkerPool) gets whole pages: image checks and OCR off this thread.
+   */
   ocr?: OcrProvider;
   /** optional model-service review on top of the local result */
   modelService?: ModelServiceReviewer;
@@ -88,12 +92,8 @@ export async function correctEssay(input: CorrectEssayInput, options: CorrectEss
   const n = input.images.length;
   for (let i = 0; i < n; i++) {
     options.signal?.throwIfAborted();
-    const check = await checkImage(input.images[i]!);
-    const { decoded, normalized, ...measured } = check;
-    let page: OcrPage | undefined;
-    if (check.ok && decoded && normalized) {
-      page = provider instanceof PaddleOcrProvider ? await ocrDecoded(decoded, { normalized, skewDegrees: check.skewDegrees, skewSharpness: check.skewSharpness }) : await provider.recognize(input.images[i]!, options.signal ? { signal: options.signal } : {});
-    }
+    const signal = options.signal ? { signal: options.signal } : {};
+    const { check, page } = isPageReader(provider) ? await provider.readPage(input.images[i]!, signal) : await readPage(input.images[i]!, provider, signal);
     const local = page as LocalOcrPage | undefined;
     const pageNumber = page ? pageNumberOf(page) : undefined;
     const lines = page ? page.lines.filter((l) => !PAGE_NUMBER_LINE.test(l.text)) : [];
@@ -105,7 +105,7 @@ export async function correctEssay(input: CorrectEssayInput, options: CorrectEss
       ok: check.ok,
       width: check.width,
       height: check.height,
-      check: measured,
+      check,
       ...(local?.layout ? { layout: local.layout } : {}),
       ...(local?.skewDegrees !== undefined ? { skewDegrees: local.skewDegrees } : {}),
       ...(local?.upsideDown !== undefined ? { upsideDown: local.upsideDown } : {}),

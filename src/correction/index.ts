@@ -19,6 +19,8 @@ export { transcriptFromPages } from './ocr.js';
 export { buildTranscript } from './ocr.js';
 export type { TranscriptChar } from './ocr.js';
 export { PaddleOcrProvider, loadPaddleModels } from './ocr/paddle.js';
+export { OcrWorkerPool, ocrThreadsFromEnv } from './ocr/ocr-pool.js';
+export type { PageRead, PageReader } from './ocr/page-reader.js';
 export type { LocalOcrPage } from './ocr/paddle.js';
 export { VisionOcrProvider, visionOcrConfigFromEnv } from './ocr/vision.js';
 export type { VisionOcrConfig } from './ocr/vision.js';

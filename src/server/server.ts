@@ -10,7 +10,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './seed/demo-school
 import { seedDemoTasks } from './seed/demo-tasks';
 import { developmentSmsProvider } from './services/sms-provider';
 import { createFileStorage, describeStorage } from './storage/index';
-import { ModelServiceReviewer, modelServiceConfigFromEnv } from '../correction/index';
+import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv } from '../correction/index';
+import { defaultConcurrency } from './jobs/runner';
 
 /** The only file that listens: read config, open the database, seed, serve, shut down cleanly. */
 async function main() {
@@ -28,6 +29,10 @@ async function main() {
 
   // AI_BASE_URL + AI_MODEL (+ AI_API_KEY) turn on the model-service review; otherwise the local engine only.
   const modelServiceConfig = modelServiceConfigFromEnv();
+  // OCR (and the page checks) in worker threads, one per AI worker: on PGlite the jobs run in this
+  // process and would otherwise stall every request for about a second per page. OCR_THREADS=0 reads in this thread.
+  const ocrThreads = ocrThreadsFromEnv(defaultConcurrency(database.kind));
+  const ocr = ocrThreads > 0 ? new OcrWorkerPool({ threads: ocrThreads }) : undefined;
   const app = await buildApp({
     database,
     deps: {
@@ -38,6 +43,7 @@ async function main() {
       basicDataUrl: config.basicDataUrl,
       storage,
       ...(modelServiceConfig ? { modelService: new ModelServiceReviewer(modelServiceConfig, logger) } : {}),
+      ...(ocr ? { ocr } : {}),
       uploadMaxBytes: config.uploadMaxBytes,
     },
     englishHosts: config.englishHosts,
@@ -47,6 +53,7 @@ async function main() {
 
   onShutdown(logger, 'shutting down', 10_000, async () => {
     await app.close();
+    await ocr?.close();
     await database.close();
   });
 

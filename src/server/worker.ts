@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { onShutdown } from './shutdown';
-import { ModelServiceReviewer, modelServiceConfigFromEnv } from '../correction/index';
+import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv } from '../correction/index';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/database';
 import { registerJobHandlers } from './jobs/handlers';
@@ -27,6 +27,10 @@ async function main() {
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
   const ms = modelServiceConfigFromEnv();
+  const concurrency = Math.max(1, defaultConcurrency('postgres'));
+  // One OCR thread per job slot: jobs read their pages in parallel and the lease heartbeats stay on time.
+  const ocrThreads = ocrThreadsFromEnv(concurrency);
+  const ocr = ocrThreads > 0 ? new OcrWorkerPool({ threads: ocrThreads }) : undefined;
   // The same dependencies as the server's, so every job handler finds what it needs.
   const deps: ServiceDeps = {
     db: database.db,
@@ -37,15 +41,16 @@ async function main() {
     basicDataUrl: config.basicDataUrl,
     storage: await createFileStorage(config.storage),
     ...(ms ? { modelService: new ModelServiceReviewer(ms, logger) } : {}),
+    ...(ocr ? { ocr } : {}),
   };
-  const concurrency = Math.max(1, defaultConcurrency('postgres'));
   const runner = new JobRunner({ db: database.db, now: deps.now, log: logger, concurrency });
   registerJobHandlers(runner, deps);
   runner.start();
-  logger.info({ workerId: runner.workerId, concurrency, kinds: runner.kinds, modelService: ms?.model ?? null }, 'job worker started');
+  logger.info({ workerId: runner.workerId, concurrency, ocrThreads, kinds: runner.kinds, modelService: ms?.model ?? null }, 'job worker started');
 
   onShutdown(logger, 'worker stopping', 15_000, async () => {
     await runner.stop();
+    await ocr?.close();
     await database.close();
   });
 }
