@@ -31,6 +31,7 @@ import { JobRunner, defaultConcurrency } from './jobs/runner';
 import { registerJobHandlers } from './jobs/handlers';
 import { correctionRoutes } from './routes/platform-management/correction';
 import { batchRoutes } from './routes/platform-management/batch';
+import { writingStatisticsRoutes } from './routes/platform-management/writing-statistics';
 import { commentLibraryRoutes } from './routes/platform-management/comment-library';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
@@ -127,6 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(h5UploadRoutes, { services });
           await mgmt.register(correctionRoutes, { services });
           await mgmt.register(batchRoutes, { services });
+          await mgmt.register(writingStatisticsRoutes, { services });
           await mgmt.register(commentLibraryRoutes, { services });
         },
         { prefix: '/platform-management' },

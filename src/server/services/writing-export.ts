@@ -1,0 +1,94 @@
+// The score export of a task (spec §5: only teacher-approved scores): one row per student's latest
+// approved draft with the teacher's total and dimension scores, the grade band, words and times.
+import ExcelJS from 'exceljs';
+import { DIMENSIONS, GRADE_BANDS, gradeBand } from '../../correction/index';
+import { translate, type Lang, type MessageKey } from '../../core/i18n';
+import type { ApprovedEssayRow } from '../repositories/writing-statistics';
+import { teacherDimensionPercent, teacherTotalPercent } from './teacher-percent';
+import type { TaskScoringInfo } from './writing-scope';
+
+/** Spec §9 date format in China Standard Time (UTC+8, no daylight saving): YYYY-MM-DD HH:mm:ss. */
+export function cstTime(d: Date | null): string {
+  if (!d) return '';
+  return new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+type StoredDimension = { id?: string; value?: number; label?: string };
+
+/** A teacher score cell: the number for score type 3, else the level label. */
+function scoreCell(scoring: TaskScoringInfo, score: string | null): string | number {
+  if (score === null) return '';
+  const n = Number(score);
+  return scoring.scoreType === 3 && score.trim() !== '' && Number.isFinite(n) ? n : score;
+}
+
+/** The band label of a teacher score, from the total (else the mean of the dimension scores). */
+function bandOf(row: ApprovedEssayRow, scoring: TaskScoringInfo, lang: Lang): string {
+  let percent = teacherTotalPercent(scoring.scoreType, row.teacherScore, scoring.fullMark);
+  if (percent === null) {
+    const dims = ((Array.isArray(row.dimensionScores) ? row.dimensionScores : []) as StoredDimension[]).flatMap((d) => {
+      const p = teacherDimensionPercent(scoring.scoreType, d);
+      return p === null ? [] : [p];
+    });
+    percent = dims.length ? dims.reduce((a, b) => a + b, 0) / dims.length : null;
+  }
+  if (percent === null) return '';
+  const band = gradeBand(percent);
+  return GRADE_BANDS.find((b) => b.band === band)![lang];
+}
+
+/** Rows in class order (as the task lists its classes), then student number. */
+export function exportOrder(rows: ApprovedEssayRow[], classOrder: number[]): ApprovedEssayRow[] {
+  const rank = (id: number) => classOrder.indexOf(id);
+  return [...rows].sort((a, b) => rank(a.classId) - rank(b.classId) || a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0')) || a.studentId - b.studentId);
+}
+
+export async function buildWritingWorkbook(input: { rows: ApprovedEssayRow[]; scoring: TaskScoringInfo; lang: Lang }): Promise<Buffer> {
+  const { rows, scoring, lang } = input;
+  const t = (key: string) => translate(lang, key as MessageKey);
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'zhipi';
+  const ws = wb.addWorksheet(t('exportWriting.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const dimensionColumns = scoring.dimensions.map((id) => ({ header: DIMENSIONS[id][lang], key: `dim:${id}`, width: 12 }));
+  ws.columns = [
+    { header: t('exportWriting.col.class'), key: 'class', width: 14 },
+    { header: t('exportWriting.col.studentNo'), key: 'studentNo', width: 10 },
+    { header: t('exportWriting.col.name'), key: 'name', width: 12 },
+    { header: t('exportWriting.col.draft'), key: 'draft', width: 12 },
+    { header: t('exportWriting.col.teacherScore'), key: 'teacherScore', width: 12 },
+    ...dimensionColumns,
+    { header: t('exportWriting.col.band'), key: 'band', width: 18 },
+    { header: t('exportWriting.col.words'), key: 'words', width: 8 },
+    { header: t('exportWriting.col.submitted'), key: 'submitted', width: 21 },
+    { header: t('exportWriting.col.audited'), key: 'audited', width: 21 },
+  ];
+  ws.getRow(1).font = { bold: true };
+  for (const r of rows) {
+    const dims = (Array.isArray(r.dimensionScores) ? r.dimensionScores : []) as StoredDimension[];
+    const values: Record<string, string | number> = {
+      class: r.className,
+      // student numbers stay text: leading zeros matter
+      studentNo: r.studentNo,
+      name: r.studentName,
+      draft: t(`exportWriting.draft.${Math.min(2, Math.max(0, r.draft))}`),
+      teacherScore: scoreCell(scoring, r.teacherScore),
+      band: bandOf(r, scoring, lang),
+      words: r.wordCount ?? '',
+      submitted: cstTime(r.submittedAt),
+      audited: cstTime(r.auditAt),
+    };
+    for (const id of scoring.dimensions) {
+      const d = dims.find((x) => x.id === id);
+      values[`dim:${id}`] = d ? (scoring.scoreType === 3 ? (d.value ?? '') : (d.label ?? '')) : '';
+    }
+    ws.addRow(values);
+  }
+  ws.getColumn('studentNo').numFmt = '@';
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Content-Disposition of the download: an ASCII fallback name and the real one (RFC 5987 filename*). */
+export function attachmentHeader(name: string, fallback: string): string {
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
