@@ -11,6 +11,8 @@ import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
 import { responses, ok } from './routes/reply';
 import { authRoutes } from './routes/platform-system/auth';
+import { ssoRoutes } from './routes/platform-system/sso';
+import { corsOriginPolicy, type CorsOriginPolicy } from './sso/cors-origins';
 import { dictionaryRoutes } from './routes/platform-system/dictionary';
 import { menuRoutes } from './routes/platform-system/menus';
 import { userRoutes } from './routes/platform-system/users';
@@ -46,8 +48,10 @@ export interface AppOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Folder of the Vite build; defaults to ./dist beside the package. */
   distDir?: string;
-  /** Extra origins allowed to call the API from a browser (partner portals). */
+  /** Extra origins allowed to call the API from a browser (ZHIPI_CORS_ORIGINS), besides enabled SSO partners' allowedOrigins. */
   corsOrigins?: string[];
+  /** Mount the stand-in SSO partner (demo/partner-portal-server.ts) at /demo-partner/; ignored in production. */
+  demoPartner?: { rootSecret: string };
   /**
    * Background jobs: the scheduled task release and the job runner (AI correction, batch splitting);
    * default true. `{ poll: false }` builds the runner without starting it (tests call
@@ -60,6 +64,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's job runner (null when jobs are off). */
     jobRunner: JobRunner | null;
+    /** Which browser origins CORS allows (partners' origins cached 60 s). */
+    corsPolicy: CorsOriginPolicy;
   }
 }
 
@@ -86,7 +92,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(errorHandler);
   await app.register(requestContext, { deps, englishHosts: opts.englishHosts });
-  await app.register(cors, { origin: opts.corsOrigins?.length ? opts.corsOrigins : false, credentials: false });
+  // CORS only for configured partner origins; bearer tokens, so no credentials (docs/widgets.md).
+  const corsPolicy = corsOriginPolicy(deps.db, opts.corsOrigins ?? []);
+  app.decorate('corsPolicy', corsPolicy);
+  await app.register(cors, {
+    origin: (origin: string | undefined) => corsPolicy.allows(origin),
+    credentials: false,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Accept-Language', 'Content-Type'],
+    maxAge: 600,
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'zhipi correction API', version: '0.1.0', description: 'Every call of the 智批 platform, generated from the route schemas.' },
@@ -107,6 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(
         async (sys) => {
           await sys.register(authRoutes, { services });
+          await sys.register(ssoRoutes, { services });
           await sys.register(userRoutes, { services });
           await sys.register(menuRoutes, { services });
           await sys.register(dictionaryRoutes, { services });
@@ -157,6 +173,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       job?.stop();
       await runner?.stop();
     });
+  }
+
+  if (opts.demoPartner && opts.nodeEnv !== 'production') {
+    const { partnerPortalPlugin } = await import('../../demo/partner-portal-server');
+    await app.register(partnerPortalPlugin, { prefix: '/demo-partner', rootSecret: opts.demoPartner.rootSecret });
   }
 
   await app.register(staticApp, { distDir: opts.distDir ?? path.join(packageRoot, 'dist'), englishHosts: opts.englishHosts, nodeEnv: opts.nodeEnv });

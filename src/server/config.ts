@@ -38,6 +38,12 @@ const envSchema = z.object({
     .refine((v) => !v.includes('..'), 'S3_PREFIX must not contain ..')
     .optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  /** Browser origins CORS allows besides enabled SSO partners' allowedOrigins (comma-separated). */
+  ZHIPI_CORS_ORIGINS: z.string().default(''),
+  /** Root secret of the demo SSO partners (non-production only); else DATA_DIR/sso-demo-secret, created once. */
+  SSO_DEMO_SECRET: z.string().min(32, 'SSO_DEMO_SECRET must be at least 32 characters').optional(),
+  /** Base URL of the stand-in partner the demo hzy partner validates tickets with; default this server. */
+  SSO_DEMO_PARTNER_URL: z.string().url().optional(),
 });
 
 export type StorageConfig =
@@ -69,6 +75,9 @@ export interface AppConfig {
   basicDataUrl?: string;
   uploadMaxBytes: number;
   storage: StorageConfig;
+  corsOrigins: string[];
+  ssoDemoSecret?: string;
+  ssoDemoPartnerUrl?: string;
 }
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -124,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     basicDataUrl: e.BASIC_DATA_URL,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     storage,
+    corsOrigins: e.ZHIPI_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    ssoDemoSecret: e.SSO_DEMO_SECRET,
+    ssoDemoPartnerUrl: e.SSO_DEMO_PARTNER_URL,
   };
 }
 

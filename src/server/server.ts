@@ -8,6 +8,7 @@ import { TokenSigner } from './auth/tokens';
 import { seedReferenceData } from './seed/reference-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './seed/demo-school';
 import { seedDemoTasks } from './seed/demo-tasks';
+import { demoSsoRootSecret, seedDemoSso } from './seed/demo-sso';
 import { developmentSmsProvider } from './services/sms-provider';
 import { createFileStorage, describeStorage } from './storage/index';
 import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv } from '../correction/index';
@@ -26,6 +27,10 @@ async function main() {
     await seedDemoSchool(database.db);
     await seedDemoTasks(database.db);
   }
+
+  // Demo SSO partners, played by the stand-in mounted at /demo-partner/; never in production.
+  const demoSsoSecret = config.seedDemo && config.nodeEnv !== 'production' ? demoSsoRootSecret(config.dataDir, config.ssoDemoSecret) : undefined;
+  if (demoSsoSecret) await seedDemoSso(database.db, { rootSecret: demoSsoSecret, standInUrl: config.ssoDemoPartnerUrl ?? `http://127.0.0.1:${config.port}` });
 
   // AI_BASE_URL + AI_MODEL (+ AI_API_KEY) turn on the model-service review; otherwise the local engine only.
   const modelServiceConfig = modelServiceConfigFromEnv();
@@ -48,6 +53,8 @@ async function main() {
     },
     englishHosts: config.englishHosts,
     nodeEnv: config.nodeEnv,
+    corsOrigins: config.corsOrigins,
+    ...(demoSsoSecret ? { demoPartner: { rootSecret: demoSsoSecret } } : {}),
     loggerInstance: logger,
   });
 
