@@ -35,6 +35,7 @@ import { correctionRoutes } from './routes/platform-management/correction';
 import { batchRoutes } from './routes/platform-management/batch';
 import { writingStatisticsRoutes } from './routes/platform-management/writing-statistics';
 import { commentLibraryRoutes } from './routes/platform-management/comment-library';
+import { reviewRoutes } from './routes/platform-management/review';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -146,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(batchRoutes, { services });
           await mgmt.register(writingStatisticsRoutes, { services });
           await mgmt.register(commentLibraryRoutes, { services });
+          await mgmt.register(reviewRoutes, { services });
         },
         { prefix: '/platform-management' },
       );

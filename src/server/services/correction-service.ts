@@ -61,7 +61,7 @@ export async function requestCorrection(db: Executor, essayId: number, opts: { r
 }
 
 /** Task fields → correctEssay input (standard: levelType → score type, levelDim → dimensions). */
-function taskInput(info: NonNullable<Awaited<ReturnType<typeof correctionsRepo.taskFor>>>, fallback: Awaited<ReturnType<typeof correctionsRepo.defaultStandard>>): Omit<CorrectEssayInput, 'images'> {
+export function taskInput(info: NonNullable<Awaited<ReturnType<typeof correctionsRepo.taskFor>>>, fallback: Awaited<ReturnType<typeof correctionsRepo.defaultStandard>>): Omit<CorrectEssayInput, 'images'> {
   const { task } = info;
   const standard = info.standard ?? fallback;
   const base: Omit<CorrectEssayInput, 'images'> = {

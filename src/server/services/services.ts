@@ -11,6 +11,7 @@ import { taskService } from './task-service';
 import { essayService } from './essay-service';
 import { fileService } from './file-service';
 import { h5UploadService } from './h5-upload-service';
+import { reviewService } from './review-service';
 
 /** All services, built once per app from the same dependencies. */
 export function buildServices(deps: ServiceDeps) {
@@ -30,6 +31,7 @@ export function buildServices(deps: ServiceDeps) {
     files: fileService(deps),
     essays: essayService(deps),
     h5Upload: h5UploadService(deps),
+    review: reviewService(deps),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

@@ -1,0 +1,76 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { essays, identities, revisionRequests } from '../db/schema';
+
+export type RevisionRow = typeof revisionRequests.$inferSelect;
+const withName = { r: revisionRequests, requestedBy: identities.teacherName };
+
+/** SQL of revised-draft requests (revision_requests); one pending request per task and student. */
+export const revisionsRepo = {
+  /** The pending request of a student for a task (locked when asked, inside a transaction). */
+  async pending(db: Executor, taskId: number, studentId: number, forUpdate = false): Promise<RevisionRow | undefined> {
+    const q = db
+      .select()
+      .from(revisionRequests)
+      .where(and(eq(revisionRequests.taskId, taskId), eq(revisionRequests.studentId, studentId), eq(revisionRequests.status, 'pending')));
+    const [row] = forUpdate ? await q.for('update') : await q;
+    return row;
+  },
+  async pendingWithName(db: Executor, taskId: number, studentId: number) {
+    const [row] = await db
+      .select(withName)
+      .from(revisionRequests)
+      .innerJoin(identities, eq(identities.id, revisionRequests.requestedByIdentityId))
+      .where(and(eq(revisionRequests.taskId, taskId), eq(revisionRequests.studentId, studentId), eq(revisionRequests.status, 'pending')));
+    return row;
+  },
+  /** Requests of a student for a task, oldest first (to tell discarded drafts). */
+  ofStudent(db: Executor, taskId: number, studentId: number): Promise<RevisionRow[]> {
+    return db
+      .select()
+      .from(revisionRequests)
+      .where(and(eq(revisionRequests.taskId, taskId), eq(revisionRequests.studentId, studentId)))
+      .orderBy(asc(revisionRequests.id));
+  },
+  /** Pending requests of some students for a task. */
+  pendingOf(db: Executor, taskId: number, studentIds: number[]): Promise<RevisionRow[]> {
+    if (!studentIds.length) return Promise.resolve([]);
+    return db
+      .select()
+      .from(revisionRequests)
+      .where(and(eq(revisionRequests.taskId, taskId), inArray(revisionRequests.studentId, studentIds), eq(revisionRequests.status, 'pending')))
+      .orderBy(desc(revisionRequests.id));
+  },
+  async insert(db: Executor, values: typeof revisionRequests.$inferInsert): Promise<RevisionRow> {
+    const [row] = await db.insert(revisionRequests).values(values).returning();
+    return row!;
+  },
+  async close(db: Executor, id: number, status: 'cancelled' | 'fulfilled', at: Date, fulfilledByEssayId?: number): Promise<void> {
+    await db
+      .update(revisionRequests)
+      .set({ status, closedAt: at, ...(fulfilledByEssayId ? { fulfilledByEssayId } : {}) })
+      .where(and(eq(revisionRequests.id, id), eq(revisionRequests.status, 'pending')));
+  },
+  /**
+   * A student's drafts of a task, oldest first: the live essays and those a revision request
+   * discarded (soft-deleted by it), flagged; essays deleted for any other reason stay out.
+   */
+  draftsOf(db: Executor, taskId: number, studentId: number) {
+    const discarded = sql<boolean>`(${essays.deletedAt} is not null)`;
+    return db
+      .select({ e: essays, discarded, pageCount: sql<number>`(select count(*)::int from essay_pages ep where ep.essay_id = "essays"."id")` })
+      .from(essays)
+      .where(
+        and(
+          eq(essays.taskId, taskId),
+          eq(essays.studentId, studentId),
+          or(isNull(essays.deletedAt), sql`exists (select 1 from revision_requests rr where rr.essay_id = "essays"."id" and rr.mode = 'discard' and rr.status <> 'cancelled')`),
+        ),
+      )
+      .orderBy(asc(essays.draft), asc(essays.submittedAt), asc(essays.id));
+  },
+  async teacherName(db: Executor, identityId: number): Promise<string> {
+    const [row] = await db.select({ name: identities.teacherName }).from(identities).where(eq(identities.id, identityId));
+    return row?.name ?? '';
+  },
+};

@@ -1,0 +1,364 @@
+// Teacher review of an essay (spec §4 Review): the correction screen's workspace, the classmates
+// before and after, saving the teacher's edits, approval (AI done, comment not empty, a pending
+// revised-draft request confirmed), cancelling it, and batch approval.
+import type { z } from 'zod';
+import type { batchResult, EssayReview, ReviewWorkspace } from '../../core/api/contracts/review';
+import type { DimensionScoreInput, ReviewAnnotation } from '../../core/api/contracts/review';
+import type { EssayStatus } from '../../core/api/contracts/essays';
+import { translate, type Lang } from '../../core/i18n';
+import type { Executor } from '../db/database';
+import { AppError, badRequest, notFound } from '../errors';
+import { classesRepo } from '../repositories/classes';
+import { correctionsRepo } from '../repositories/corrections';
+import { essaysRepo, type EssayRow } from '../repositories/essays';
+import { reviewsRepo, type ReviewRow } from '../repositories/reviews';
+import { revisionsRepo, type RevisionRow } from '../repositories/revisions';
+import { studentsRepo } from '../repositories/students';
+import { tasksRepo } from '../repositories/tasks';
+import type { AuthContext } from './auth-context';
+import { correctionService } from './correction-service';
+import type { ServiceDeps } from './deps';
+import { labelOf, pageView } from './essay-service';
+import { approvedLocked, essayForReview } from './review-access';
+import { aiDimensionScores, checkDimensionScores, checkTeacherScore, taskScoring, totalOf, type StoredDimensionScore, type TaskScoring } from './review-scoring';
+import { analyseCorrectedTranscript, moveAnnotations, type StoredResult } from './review-transcript';
+import { notifyStudents } from './student-notifications';
+import { requireClassInScope, requireReview } from './review-access';
+
+type BatchResult = z.infer<typeof batchResult>;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const byStudentNo = (a: { studentNo: string; id: number }, b: { studentNo: string; id: number }) => a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0')) || a.id - b.id;
+
+/** Essay statuses in which the AI review is complete (spec §4: 'Please complete the AI review first'). */
+const AI_COMPLETE: readonly string[] = ['ai_done', 'revision_requested'];
+
+export function reviewView(essay: Pick<EssayRow, 'id' | 'status' | 'teacherScore'>, row: (ReviewRow & { approvedByName?: string | null }) | undefined): EssayReview {
+  return {
+    essayId: essay.id,
+    transcript: row?.transcript ?? null,
+    teacherComment: row?.teacherComment ?? '',
+    dimensionScores: (row?.dimensionScores as StoredDimensionScore[] | undefined) ?? [],
+    annotations: (row?.annotations as ReviewAnnotation[] | undefined) ?? [],
+    teacherScore: essay.teacherScore,
+    approved: essay.status === 'approved',
+    approvedAt: essay.status === 'approved' ? iso(row?.approvedAt) : null,
+    approvedBy: essay.status === 'approved' ? (row?.approvedByName ?? null) : null,
+    updatedAt: iso(row?.updatedAt),
+  };
+}
+
+export function revisionView(r: RevisionRow, requestedBy: string) {
+  return {
+    id: r.id,
+    essayId: r.essayId,
+    studentId: r.studentId,
+    mode: r.mode as 'keep' | 'discard',
+    message: r.message,
+    status: r.status as 'pending' | 'cancelled' | 'fulfilled',
+    nextDraft: r.nextDraft,
+    requestedAt: r.createdAt.toISOString(),
+    requestedBy,
+  };
+}
+
+export interface ApproveInput {
+  essayId: number;
+  teacherComment: string;
+  dimensionScores?: DimensionScoreInput[] | undefined;
+  teacherScore?: string | undefined;
+  confirmPendingRevision: boolean;
+}
+
+export function reviewService(deps: ServiceDeps) {
+  const db = deps.db;
+  const corrections = correctionService(deps);
+
+  /** Classmates with a live essay for the task (their latest draft), in class order (student number). */
+  async function classmates(essay: EssayRow) {
+    const [roster, rows] = await Promise.all([studentsRepo.inClass(db, essay.classId), essaysRepo.ofTaskClass(db, essay.taskId, essay.classId)]);
+    const latest = new Map<number, EssayRow>();
+    for (const { e } of rows) if (!latest.has(e.studentId)) latest.set(e.studentId, e);
+    return roster
+      .filter((s) => latest.has(s.id))
+      .sort(byStudentNo)
+      .map((s) => {
+        const e = latest.get(s.id)!;
+        return { essayId: e.id, studentId: s.id, name: s.name, status: e.status };
+      });
+  }
+  async function around(essay: EssayRow) {
+    const list = await classmates(essay);
+    const i = list.findIndex((c) => c.studentId === essay.studentId);
+    return { list, i, previous: i > 0 ? list[i - 1]! : null, next: i >= 0 && i < list.length - 1 ? list[i + 1]! : null };
+  }
+
+  /** The task's scoring, with a clear 404 when the task went away. */
+  const scoringOf = (taskId: number, lang: Lang, ex: Executor = db) => taskScoring(ex, taskId, lang);
+
+  /** Teacher edits: dimension scores checked against the task, the total given or derived from them. */
+  function scoresFrom(scoring: TaskScoring, input: { dimensionScores?: DimensionScoreInput[] | undefined; teacherScore?: string | undefined }) {
+    const dims = input.dimensionScores ? checkDimensionScores(scoring, input.dimensionScores) : undefined;
+    const total = input.teacherScore ? checkTeacherScore(scoring, input.teacherScore) : dims ? totalOf(scoring, dims) : undefined;
+    return { dims, total };
+  }
+
+  async function approveIn(tx: Executor, auth: AuthContext, input: ApproveInput, lang: Lang) {
+    const now = deps.now();
+    const essay = await correctionsRepo.essay(tx, input.essayId, true);
+    if (!essay) throw notFound();
+    if (essay.status === 'approved') throw approvedLocked();
+    const correction = await correctionsRepo.get(tx, essay.id);
+    if (!AI_COMPLETE.includes(essay.status) || correction?.status !== 'done') throw badRequest('AI_NOT_DONE', 'review.aiNotDone');
+    const pending = await revisionsRepo.pending(tx, essay.taskId, essay.studentId, true);
+    if (pending && !input.confirmPendingRevision) throw new AppError(409, 'REVISION_PENDING', 'review.revisionPending', undefined, { show: true });
+    const scoring = await scoringOf(essay.taskId, lang, tx);
+    const current = await reviewsRepo.get(tx, essay.id);
+    const given = scoresFrom(scoring, input);
+    // Without teacher scores the approval accepts the AI's: the approved record is complete for the export.
+    const ai = (correction.result as { score?: { dimensions?: { id: string; value?: number; label: string }[] } } | null)?.score?.dimensions;
+    const stored = (current?.dimensionScores as StoredDimensionScore[] | undefined) ?? [];
+    const dims = given.dims ?? (stored.length ? stored : aiDimensionScores(scoring, ai));
+    const teacherScore = given.total ?? (given.dims ? null : essay.teacherScore) ?? totalOf(scoring, dims) ?? essay.aiScore;
+    if (pending) await revisionsRepo.close(tx, pending.id, 'cancelled', now);
+    await essaysRepo.update(tx, essay.id, { status: 'approved', auditAt: now, teacherScore });
+    await reviewsRepo.upsert(tx, essay.id, { teacherComment: input.teacherComment.trim(), dimensionScores: dims, approvedAt: now, approvedByIdentityId: auth.identity.id, updatedByIdentityId: auth.identity.id }, now);
+    const task = await tasksRepo.find(tx, { schoolId: essay.schoolId }, essay.taskId);
+    await notifyStudents(
+      tx,
+      [{ schoolId: essay.schoolId, studentId: essay.studentId, kind: 'approved', taskId: essay.taskId, essayId: essay.id, key: teacherScore ? 'studentMsg.approved' : 'studentMsg.approvedNoScore', params: { title: task?.t.title ?? '', score: teacherScore ?? '' } }],
+      lang,
+      now,
+    );
+    return essay.id;
+  }
+
+  async function reviewOf(essayId: number) {
+    const essay = await correctionsRepo.essay(db, essayId);
+    if (!essay) throw notFound();
+    return reviewView(essay, await reviewsRepo.get(db, essayId));
+  }
+
+  const service = {
+    async workspace(auth: AuthContext, essayId: number, lang: Lang): Promise<ReviewWorkspace> {
+      const row = await essayForReview(db, auth, essayId, 'read');
+      const e = row.e;
+      const [pages, task, cls, scoring, correction, review, pending, near] = await Promise.all([
+        essaysRepo.pages(db, [e.id]),
+        tasksRepo.find(db, { schoolId: auth.school.id }, e.taskId),
+        classesRepo.find(db, { schoolId: auth.school.id, id: e.classId }),
+        scoringOf(e.taskId, lang),
+        corrections.get(auth, e.id),
+        reviewsRepo.get(db, e.id),
+        revisionsRepo.pendingWithName(db, e.taskId, e.studentId),
+        around(e),
+      ]);
+      if (!task) throw notFound();
+      return {
+        essay: {
+          id: e.id,
+          taskId: e.taskId,
+          classId: e.classId,
+          studentId: e.studentId,
+          studentName: row.studentName,
+          studentNo: row.studentNo,
+          draft: e.draft,
+          status: e.status,
+          label: labelOf(e.status, e.draft),
+          submittedTime: e.submittedAt.toISOString(),
+          auditTime: iso(e.auditAt),
+          pages: pages.map((p) => {
+            const v = pageView(deps, p);
+            return { id: v.id, pageNo: v.pageNo, url: v.url, width: v.width, height: v.height, rotation: v.rotation };
+          }),
+        },
+        task: {
+          id: task.t.id,
+          title: task.t.title,
+          genre: task.t.genre,
+          grade: task.t.grade,
+          requirements: task.t.requirements,
+          scoreType: scoring.scoreType,
+          fullMark: scoring.fullMark,
+          levels: scoring.levels,
+          dimensions: scoring.dimensions,
+        },
+        className: cls?.cls.name ?? '',
+        correction,
+        review: reviewView(e, review),
+        revision: pending ? revisionView(pending.r, pending.requestedBy) : null,
+        previous: near.previous,
+        next: near.next,
+        position: near.i + 1,
+        total: near.list.length,
+      };
+    },
+
+    /** The classmate before or after; at an end 400 'The current student is already the first/last one'. */
+    async neighbour(auth: AuthContext, essayId: number, direction: 'previous' | 'next') {
+      const row = await essayForReview(db, auth, essayId, 'read');
+      const near = await around(row.e);
+      const hit = direction === 'previous' ? near.previous : near.next;
+      if (!hit) throw badRequest(direction === 'previous' ? 'FIRST_STUDENT' : 'LAST_STUDENT', direction === 'previous' ? 'review.firstStudent' : 'review.lastStudent');
+      return hit;
+    },
+
+    /** Saves any subset of the teacher's edits without approving; refused once approved. */
+    async save(auth: AuthContext, body: { essayId: number; teacherComment?: string | undefined; dimensionScores?: DimensionScoreInput[] | undefined; teacherScore?: string | undefined; annotations?: ReviewAnnotation[] | undefined }, lang: Lang) {
+      const row = await essayForReview(db, auth, body.essayId, 'write');
+      const scoring = await scoringOf(row.e.taskId, lang);
+      const { dims, total } = scoresFrom(scoring, body);
+      await db.transaction(async (tx) => {
+        const essay = await correctionsRepo.essay(tx, body.essayId, true);
+        if (!essay) throw notFound();
+        if (essay.status === 'approved') throw approvedLocked();
+        const now = deps.now();
+        await reviewsRepo.upsert(
+          tx,
+          essay.id,
+          {
+            ...(body.teacherComment !== undefined ? { teacherComment: body.teacherComment.trim() } : {}),
+            ...(dims ? { dimensionScores: dims } : {}),
+            ...(body.annotations ? { annotations: body.annotations } : {}),
+            updatedByIdentityId: auth.identity.id,
+          },
+          now,
+        );
+        if (total !== undefined) await essaysRepo.update(tx, essay.id, { teacherScore: total });
+      });
+      return reviewOf(body.essayId);
+    },
+
+    async approve(auth: AuthContext, input: ApproveInput, lang: Lang): Promise<EssayReview> {
+      await essayForReview(db, auth, input.essayId, 'write');
+      await db.transaction((tx) => approveIn(tx, auth, input, lang));
+      return reviewOf(input.essayId);
+    },
+
+    /** Back to pending review (or to the revision request still pending); the audit time is cleared. */
+    async cancelApproval(auth: AuthContext, essayId: number): Promise<EssayReview> {
+      await essayForReview(db, auth, essayId, 'write');
+      await db.transaction(async (tx) => {
+        const essay = await correctionsRepo.essay(tx, essayId, true);
+        if (!essay) throw notFound();
+        if (essay.status !== 'approved') throw badRequest('NOT_APPROVED', 'review.notApproved');
+        const pending = await revisionsRepo.pending(tx, essay.taskId, essay.studentId);
+        const status: EssayStatus = pending?.essayId === essay.id ? 'revision_requested' : 'ai_done';
+        await essaysRepo.update(tx, essayId, { status, auditAt: null });
+        await reviewsRepo.upsert(tx, essayId, { approvedAt: null, approvedByIdentityId: null, updatedByIdentityId: auth.identity.id }, deps.now());
+      });
+      return reviewOf(essayId);
+    },
+
+    /**
+     * Approves many essays after a quick look: each keeps its teacher comment, or takes the AI's
+     * overall comment when it has none; essays that cannot be approved are skipped with the reason.
+     */
+    async batchApprove(auth: AuthContext, body: { essayIds: number[]; confirmPendingRevision: boolean }, lang: Lang): Promise<BatchResult> {
+      const done: number[] = [];
+      const skipped: BatchResult['skipped'] = [];
+      for (const essayId of [...new Set(body.essayIds)]) {
+        try {
+          await essayForReview(db, auth, essayId, 'write');
+          await db.transaction(async (tx) => {
+            const [review, correction] = await Promise.all([reviewsRepo.get(tx, essayId), correctionsRepo.get(tx, essayId)]);
+            const aiComment = (correction?.result as { comments?: { overall?: string } } | null)?.comments?.overall ?? '';
+            const teacherComment = review?.teacherComment.trim() || aiComment.trim();
+            const essay = await correctionsRepo.essay(tx, essayId);
+            // The AI check comes first: an essay still being corrected has no AI comment yet either.
+            if (essay && essay.status !== 'approved' && !teacherComment && (!AI_COMPLETE.includes(essay.status) || correction?.status !== 'done')) throw badRequest('AI_NOT_DONE', 'review.aiNotDone');
+            if (essay && essay.status !== 'approved' && !teacherComment) throw badRequest('COMMENT_EMPTY', 'review.noComment');
+            await approveIn(tx, auth, { essayId, teacherComment, confirmPendingRevision: body.confirmPendingRevision }, lang);
+          });
+          done.push(essayId);
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status >= 500) throw err;
+          skipped.push({ essayId, code: err.error, message: translate(lang, err.messageKey, err.params) });
+        }
+      }
+      return { done, skipped };
+    },
+
+    /**
+     * Stores the teacher's corrected transcript and re-runs the local analysis on it; the new AI
+     * result replaces the old in one transaction with the essay's AI fields and the teacher's
+     * transcript (annotations moved along). The teacher comment is never touched.
+     */
+    async saveTranscript(auth: AuthContext, essayId: number, transcript: string, lang: Lang): Promise<ReviewWorkspace> {
+      const row = await essayForReview(db, auth, essayId, 'write');
+      const scoring = await scoringOf(row.e.taskId, lang);
+      const aiReady = (essay: EssayRow | undefined, c: Awaited<ReturnType<typeof correctionsRepo.get>>) => {
+        if (!essay) throw notFound();
+        if (essay.status === 'approved') throw approvedLocked();
+        if (c?.status !== 'done' || !c.result || !['ai_done', 'abnormal', 'revision_requested'].includes(essay.status)) throw badRequest('AI_NOT_DONE', 'review.aiNotDone');
+        return c;
+      };
+      // The analysis runs outside the transaction (it takes CPU, not the database); the write checks
+      // that the AI result it started from is still the one stored, else it starts again.
+      for (let attempt = 0; ; attempt++) {
+        const seen = aiReady(await correctionsRepo.essay(db, essayId), await correctionsRepo.get(db, essayId));
+        const analysed = await analyseCorrectedTranscript(seen.result as StoredResult, transcript, scoring.input);
+        const written = await db.transaction(async (tx) => {
+          const essay = await correctionsRepo.essay(tx, essayId, true);
+          const current = aiReady(essay, await correctionsRepo.get(tx, essayId));
+          if (current.updatedAt.getTime() !== seen.updatedAt.getTime() && attempt < 2) return false;
+          const now = deps.now();
+          const review = await reviewsRepo.get(tx, essayId);
+          const before = review?.transcript ?? current.transcript ?? '';
+          await correctionsRepo.saveResult(tx, essayId, { status: 'done', transcript, result: analysed.result, engine: 'local', error: null }, now);
+          const status = essay!.status === 'abnormal' && !analysed.flags.length ? 'ai_done' : essay!.status;
+          await correctionsRepo.updateEssay(tx, essayId, { status, flags: analysed.flags, aiScore: analysed.aiScore, wordCount: analysed.wordCount }, now);
+          const annotations = moveAnnotations((review?.annotations as ReviewAnnotation[] | undefined) ?? [], before, transcript);
+          await reviewsRepo.upsert(tx, essayId, { transcript, annotations, updatedByIdentityId: auth.identity.id }, now);
+          return true;
+        });
+        if (written) break;
+      }
+      return service.workspace(auth, essayId, lang);
+    },
+
+    /** A student's drafts of a task, oldest first, discarded ones flagged, with what the teacher and the AI said. */
+    async drafts(auth: AuthContext, taskId: number, studentId: number) {
+      requireReview(auth, 'read');
+      const student = await studentsRepo.find(db, auth.school.id, studentId);
+      if (!student) throw notFound();
+      await requireClassInScope(db, auth, student.s.classId);
+      const task = await tasksRepo.find(db, { schoolId: auth.school.id }, taskId);
+      if (!task) throw notFound();
+      const rows = await revisionsRepo.draftsOf(db, taskId, studentId);
+      const ids = rows.map((r) => r.e.id);
+      const [reviews, results] = await Promise.all([reviewsRepo.many(db, ids), Promise.all(ids.map((id) => correctionsRepo.get(db, id)))]);
+      return {
+        studentId,
+        studentName: student.s.name,
+        drafts: rows.map(({ e, discarded, pageCount }, i) => {
+          const review = reviews.find((r) => r.essayId === e.id);
+          const c = results[i];
+          return {
+            id: e.id,
+            taskId: e.taskId,
+            classId: e.classId,
+            studentId: e.studentId,
+            draft: e.draft,
+            status: e.status as EssayStatus,
+            label: labelOf(e.status, e.draft),
+            source: e.source as 'single' | 'batch' | 'phone',
+            insistCorrect: e.insistCorrect,
+            wordCount: e.wordCount,
+            aiScore: e.aiScore,
+            teacherScore: e.teacherScore,
+            submittedTime: e.submittedAt.toISOString(),
+            auditTime: iso(e.auditAt),
+            pageCount,
+            flagCount: Array.isArray(e.flags) ? e.flags.length : 0,
+            transcript: review?.transcript ?? c?.transcript ?? null,
+            teacherComment: review?.teacherComment ?? '',
+            aiComment: (c?.result as { comments?: { overall?: string } } | null)?.comments?.overall ?? null,
+            discarded: Boolean(discarded),
+          };
+        }),
+      };
+    },
+  };
+  return service;
+}
+export type ReviewService = ReturnType<typeof reviewService>;

@@ -1,0 +1,75 @@
+// Students' notifications on the H5 class pages: written when a teacher asks for a revised draft,
+// cancels that request, approves an essay or reminds students who have not submitted; read on the
+// phone with the class code and the student chosen from the class list (no sign-in, as the upload).
+import type { StudentMessage } from '../../core/api/contracts/student-messages';
+import { translate, type Lang, type MessageKey } from '../../core/i18n';
+import type { Executor } from '../db/database';
+import { AppError, badRequest } from '../errors';
+import { classesRepo } from '../repositories/classes';
+import { studentNotificationsRepo } from '../repositories/student-notifications';
+import { studentsRepo } from '../repositories/students';
+import type { ServiceDeps } from './deps';
+import { RateLimiter } from './h5-upload-service';
+import { formatCst } from './review-time';
+import { assertSchoolActive } from './school-expiry';
+
+export type StudentMessageKind = StudentMessage['kind'];
+
+export interface StudentNotice {
+  schoolId: number;
+  studentId: number;
+  kind: StudentMessageKind;
+  taskId: number;
+  essayId?: number | null;
+  key: MessageKey;
+  params: Record<string, string | number>;
+}
+
+/** Writes notifications (inside the caller's transaction), the text in the teacher's language. */
+export async function notifyStudents(db: Executor, notices: StudentNotice[], lang: Lang, now: Date): Promise<void> {
+  await studentNotificationsRepo.insertMany(
+    db,
+    notices.map((n) => ({ schoolId: n.schoolId, studentId: n.studentId, kind: n.kind, taskId: n.taskId, essayId: n.essayId ?? null, message: translate(lang, n.key, n.params).trim(), createdAt: now, updatedAt: now })),
+  );
+}
+
+/** Where a notification leads on the phone: the task's upload page for a request or a reminder. */
+export const h5UploadLink = (taskId: number, classCode: string) => `/teaching/h5/upload?taskId=${taskId}&classCode=${encodeURIComponent(classCode)}`;
+
+export function studentMessagesService(deps: ServiceDeps) {
+  const db = deps.db;
+  const byIp = new RateLimiter(120, 60_000);
+
+  /** The class of the code (school active) and the student, who must be in it. */
+  async function resolve(classCode: string, studentId: number, ip: string) {
+    byIp.hit(ip, Date.now());
+    const cls = await classesRepo.findByCode(db, classCode);
+    if (!cls) throw new AppError(403, 'CLASS_CODE_WRONG', 'essay.classCodeWrong', undefined, { show: true });
+    await assertSchoolActive(db, cls.schoolId);
+    const student = await studentsRepo.find(db, cls.schoolId, studentId);
+    if (!student || student.s.classId !== cls.id) throw badRequest('STUDENT_NOT_IN_CLASS', 'essay.studentNotInClass');
+    return { cls, student: student.s };
+  }
+
+  return {
+    async list(classCode: string, studentId: number, ip: string): Promise<StudentMessage[]> {
+      const { cls, student } = await resolve(classCode, studentId, ip);
+      const rows = await studentNotificationsRepo.list(db, student.id);
+      return rows.map(({ n, taskTitle }) => ({
+        id: n.id,
+        kind: n.kind as StudentMessageKind,
+        taskId: n.taskId,
+        taskTitle,
+        message: n.message,
+        isRead: n.isRead,
+        time: formatCst(n.createdAt),
+        link: n.taskId && (n.kind === 'revision' || n.kind === 'reminder') ? h5UploadLink(n.taskId, cls.classCode) : null,
+      }));
+    },
+    async markRead(classCode: string, studentId: number, ids: number[], ip: string) {
+      const { student } = await resolve(classCode, studentId, ip);
+      return { updated: await studentNotificationsRepo.markRead(db, student.id, ids, deps.now()) };
+    },
+  };
+}
+export type StudentMessagesService = ReturnType<typeof studentMessagesService>;
