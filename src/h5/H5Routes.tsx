@@ -5,6 +5,7 @@ import { useT } from '../views/i18n/i18n-context';
 
 const JoinPage = lazy(() => import('./pages/JoinPage'));
 const PhoneUploadPage = lazy(() => import('./pages/PhoneUploadPage'));
+const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 
 /** Parent reports and other H5 pages join with their features; unknown paths say so. */
 function NotYet() {
@@ -18,6 +19,7 @@ export function H5Routes() {
       <Routes>
         <Route path="/join" element={<JoinPage />} />
         <Route path="/upload" element={<PhoneUploadPage />} />
+        <Route path="/messages" element={<MessagesPage />} />
         <Route path="*" element={<NotYet />} />
       </Routes>
     </Suspense>

@@ -22,7 +22,18 @@ export default function JoinPage() {
 
   return (
     <div data-testid="h5-join">
-      <NavBar back={null}>{klass.data?.className ?? t('h5.join.title')}</NavBar>
+      <NavBar
+        back={null}
+        right={
+          klass.data ? (
+            <a onClick={() => navigate(`/messages?code=${encodeURIComponent(code)}`)} data-testid="h5-open-messages">
+              {t('h5.messages.title')}
+            </a>
+          ) : null
+        }
+      >
+        {klass.data?.className ?? t('h5.join.title')}
+      </NavBar>
       {!code || klass.error ? (
         <Form
           layout="horizontal"

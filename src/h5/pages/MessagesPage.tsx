@@ -1,0 +1,150 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Card, DotLoading, Empty, ErrorBlock, List, NavBar, SearchBar, Space, Tabs, Tag, Toast } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { StudentMessage } from '../../core/api/contracts/student-messages';
+import { useAsync } from '../../views/hooks/use-async';
+import { useT } from '../../views/i18n/i18n-context';
+import { useH5 } from '../h5-context';
+import { h5PathOf, KIND_COLORS, latestTask, rememberedStudent, rememberStudent, forgetStudent } from '../student-messages';
+
+/**
+ * `/teaching/h5/messages?code=`: a student's notifications (revision requests with the teacher's
+ * message and a button to upload the revised draft, reminders, approvals). No sign-in: the class code
+ * comes from the teacher's QR code and the student picks their name once (remembered on the phone).
+ */
+export default function MessagesPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { tasks, essays, studentMessages } = useH5();
+  const [params] = useSearchParams();
+  const code = (params.get('code') ?? '').trim().toUpperCase();
+  const [studentId, setStudentId] = useState<number | null>(() => rememberedStudent(window.localStorage, code));
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<'unread' | 'all'>('unread');
+
+  const klass = useAsync(() => (code ? tasks.h5Class(code) : Promise.resolve(null)), [tasks, code]);
+  // The class list comes with a task's upload context; every notification belongs to a task, so a
+  // class without tasks has no notifications either.
+  const task = latestTask(klass.data?.tasks ?? []);
+  const roster = useAsync(() => (task ? essays.h5Context(task.id, code) : Promise.resolve(null)), [essays, task?.id, code]);
+  const messages = useAsync(() => (studentId ? studentMessages.list(code, studentId) : Promise.resolve([] as StudentMessage[])), [studentMessages, code, studentId]);
+
+  const students = useMemo(() => (roster.data?.students ?? []).filter((s) => !search || s.name.includes(search.trim())), [roster.data, search]);
+  const me = roster.data?.students.find((s) => s.id === studentId);
+  const list = messages.data ?? [];
+  const unread = list.filter((m) => m.isRead === 0);
+  const shown = tab === 'unread' ? unread : list;
+
+  const markRead = async (ids: number[], toast = true) => {
+    if (!studentId || ids.length === 0) return;
+    await studentMessages.markRead(code, studentId, ids);
+    if (toast) Toast.show({ content: t('h5.messages.read'), icon: 'success' });
+    await messages.reload();
+  };
+  const act = async (m: StudentMessage) => {
+    const path = h5PathOf(m.link);
+    if (m.isRead === 0) await markRead([m.id], false).catch(() => undefined);
+    if (path) navigate(path);
+  };
+
+  if (!code) return <ErrorBlock status="default" title={t('h5.messages.noCode')} description={t('h5.join.badCode')} />;
+  if (klass.loading && !klass.data) return <DotLoading />;
+  if (!klass.data) return <ErrorBlock status="default" title={t('h5.join.badCode')} description="" />;
+
+  const back = () => navigate(`/join?code=${encodeURIComponent(code)}`);
+
+  if (!studentId || (roster.data && !me)) {
+    return (
+      <div data-testid="h5-messages">
+        <NavBar onBack={back}>{t('h5.messages.title')}</NavBar>
+        {!task ? (
+          <Empty description={t('h5.messages.none')} />
+        ) : roster.loading && !roster.data ? (
+          <DotLoading />
+        ) : (
+          <List header={t('h5.upload.pickName')}>
+            <div style={{ padding: '8px 12px' }}>
+              <SearchBar placeholder={t('h5.upload.searchName')} value={search} onChange={setSearch} />
+            </div>
+            {students.map((s) => (
+              <List.Item
+                key={s.id}
+                data-testid="h5-messages-student"
+                description={s.maskedNo}
+                onClick={() => {
+                  rememberStudent(window.localStorage, code, s.id);
+                  setStudentId(s.id);
+                }}
+              >
+                {s.name}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div data-testid="h5-messages">
+      <NavBar onBack={back} right={unread.length > 0 ? <a onClick={() => void markRead(unread.map((m) => m.id))} data-testid="h5-messages-read-all">{t('h5.messages.readAll')}</a> : null}>
+        {t('h5.messages.title')}
+      </NavBar>
+      <Card style={{ margin: 8 }}>
+        <Space justify="between" style={{ width: '100%' }} align="center">
+          <span>
+            {klass.data.className} · <strong>{me?.name}</strong>
+          </span>
+          <a
+            onClick={() => {
+              forgetStudent(window.localStorage, code);
+              setStudentId(null);
+            }}
+          >
+            {t('h5.upload.changeName')}
+          </a>
+        </Space>
+      </Card>
+      <Tabs activeKey={tab} onChange={(k) => setTab(k as 'unread' | 'all')}>
+        <Tabs.Tab key="unread" title={<Badge content={unread.length || null}>{t('h5.messages.unread')}</Badge>} />
+        <Tabs.Tab key="all" title={t('h5.messages.all')} />
+      </Tabs>
+      {messages.loading && !messages.data ? (
+        <DotLoading />
+      ) : shown.length === 0 ? (
+        <Empty description={t(tab === 'unread' ? 'h5.messages.noUnread' : 'h5.messages.none')} />
+      ) : (
+        shown.map((m) => (
+          <Card
+            key={m.id}
+            data-testid="h5-message"
+            data-kind={m.kind}
+            style={{ margin: 8, opacity: m.isRead === 0 ? 1 : 0.75 }}
+            title={
+              <Space align="center">
+                {m.isRead === 0 && <Badge content={Badge.dot} />}
+                <Tag color={KIND_COLORS[m.kind]}>{t(`h5.messages.kind.${m.kind}`)}</Tag>
+                <span style={{ fontSize: 14 }}>{m.taskTitle ?? ''}</span>
+              </Space>
+            }
+            extra={<span style={{ fontSize: 12, color: '#999' }}>{m.time.slice(5, 16)}</span>}
+          >
+            <div style={{ whiteSpace: 'pre-wrap', lineHeight: 1.6 }}>{m.message}</div>
+            <Space style={{ marginTop: 10, '--gap': '8px' }} wrap>
+              {h5PathOf(m.link) && (
+                <Button size="small" color="primary" onClick={() => void act(m)} data-testid="h5-message-action">
+                  {m.kind === 'revision' ? t('h5.messages.uploadRevision') : t('h5.messages.open')}
+                </Button>
+              )}
+              {m.isRead === 0 && (
+                <Button size="small" fill="outline" onClick={() => void markRead([m.id])} data-testid="h5-message-read">
+                  {t('h5.messages.markRead')}
+                </Button>
+              )}
+            </Space>
+          </Card>
+        ))
+      )}
+    </div>
+  );
+}
