@@ -77,7 +77,7 @@ export const ROUTES: readonly RouteDef[] = [
   open('/exception/404', 'exception404', 'page.404', 'blank'),
   open('/exception/500', 'exception500', 'page.500', 'blank'),
   // standalone correction page: own hidden layout
-  main('/homework/correctCommentInfo', 'correctCommentInfo', 'page.correctCommentInfo', { layout: 'blank', permission: task, building: true }),
+  main('/homework/correctCommentInfo', 'correctCommentInfo', 'page.correctCommentInfo', { layout: 'blank', permission: task }),
 
   // main layout
   main('/expired', 'expired', 'page.expired', { open: true, keepAlive: true, hideSideMenu: true }),
@@ -107,9 +107,9 @@ export const ROUTES: readonly RouteDef[] = [
   main('/homework/writingWorkInfo', 'writingWorkInfo', 'page.writingWorkInfo', { permission: task, parent: '/homework', collapseSideMenu: true }),
   main('/homework/writingUploadIndex', 'writingUploadIndex', 'page.writingUploadIndex', { permission: task, parent: '/homework' }),
   main('/homework/writingUploadInfo', 'writingUploadInfo', 'page.writingUploadInfo', { permission: task, parent: '/homework' }),
-  main('/homework/correctComment', 'correctComment', 'page.correctComment', { permission: task, parent: '/homework', building: true }),
-  main('/homework/correctCommentList', 'correctCommentList', 'page.correctCommentList', { permission: task, parent: '/homework', building: true }),
-  main('/homework/aiCorrect', 'aiCorrect', 'page.aiCorrect', { permission: task, parent: '/homework', building: true }),
+  main('/homework/correctComment', 'correctComment', 'page.correctComment', { permission: task, parent: '/homework' }),
+  main('/homework/correctCommentList', 'correctCommentList', 'page.correctCommentList', { permission: task, parent: '/homework' }),
+  main('/homework/aiCorrect', 'aiCorrect', 'page.aiCorrect', { permission: task, parent: '/homework' }),
 
   main('/excellentArticle', 'excellentArticle', 'page.excellentArticle', { permission: klass, redirect: '/excellentArticle/pre-list' }),
   main('/excellentArticle/exceHome', 'exceHome', 'page.exceHome', { permission: klass, parent: '/excellentArticle', building: true }),

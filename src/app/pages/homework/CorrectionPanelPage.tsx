@@ -1,0 +1,41 @@
+import { useMemo, type CSSProperties } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button } from 'antd';
+import { commentLibraryApi } from '../../../core/api/endpoints/comment-library';
+import { correctionApi } from '../../../core/api/endpoints/correction';
+import { reviewApi } from '../../../core/api/endpoints/review';
+import { EmptyState } from '../../../views/common/EmptyState';
+import { CorrectionPanel } from '../../../views/correction-panel';
+import { useT } from '../../../views/i18n/i18n-context';
+import { useApp } from '../../app-context';
+
+/**
+ * The correction panel as an app page (?essayId=): previous / next classmate change the query, a long
+ * AI run sends the teacher back to where they came from (spec §4), re-upload opens the upload screen.
+ * `top` is the viewport height above the panel's body in this layout (header, tabs, breadcrumb).
+ */
+export function CorrectionPanelPage({ mode, top }: { mode: 'review' | 'ai'; top: number }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { client } = useApp();
+  const [params, setParams] = useSearchParams();
+  const api = useMemo(() => ({ review: reviewApi(client), correction: correctionApi(client), library: commentLibraryApi(client) }), [client]);
+  const essayId = Number(params.get('essayId')) || 0;
+
+  if (!essayId) {
+    return <EmptyState text={t('panel.missingEssay')} action={<Button type="primary" onClick={() => navigate('/homework/situation')}>{t('panel.backToList')}</Button>} />;
+  }
+  return (
+    <div style={{ '--zp-cp-top': `${top}px` } as CSSProperties}>
+      <CorrectionPanel
+        api={api}
+        essayId={essayId}
+        mode={mode}
+        onNavigate={(id) => setParams((p) => ({ ...Object.fromEntries(p), essayId: String(id) }))}
+        onClose={() => (location.key !== 'default' ? navigate(-1) : navigate('/homework/situation'))}
+        onReupload={(e) => navigate(`/homework/writingUploadIndex?taskId=${e.taskId}&classId=${e.classId}`)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,434 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Modal, Progress, Result, Spin } from 'antd';
+import type { EssayReview, ReviewAnnotation } from '../../core/api/contracts/review';
+import { CommentLibraryDrawer } from '../comment-library';
+import { DraftsCompare } from '../drafts-compare';
+import { useT } from '../i18n/i18n-context';
+import { AiComment } from './AiComment';
+import { AnnotationList, SelectionBar, type SentenceSelection } from './Annotations';
+import { FlagsAlert } from './FlagsAlert';
+import { ImageViewer, type ImageViewerHandle } from './ImageViewer';
+import { NotesList } from './NotesList';
+import { PanelHeader } from './PanelHeader';
+import { RevisionDialog } from './RevisionDialog';
+import { ScoringCard } from './ScoringCard';
+import { TeacherComment, libraryGenre, type TeacherCommentHandle } from './TeacherComment';
+import { TranscriptView, type ShownNote } from './TranscriptView';
+import { clearSelection } from './selection';
+import type { ShortcutAction } from './shortcuts';
+import { ocrLineRanges, rebaseAnnotations, resolveRange } from './transcript-ranges';
+import { useJobWatch } from './use-job-watch';
+import { usePanelShortcuts } from './use-panel-shortcuts';
+import { useReviewActions, type PanelApi } from './use-review-actions';
+import { useReviewDraft } from './use-review-draft';
+import { useWorkspace } from './use-workspace';
+// Styles render with the view (not into the document head), so they reach a widget's shadow root.
+import styles from './correction-panel.css?inline';
+
+export interface CorrectionPanelProps {
+  api: PanelApi;
+  essayId: number;
+  /** look only: no edits, no approval, no AI runs */
+  readonly?: boolean;
+  /** 'ai' (/homework/aiCorrect) puts the AI's result and the re-run first */
+  mode?: 'review' | 'ai';
+  /** the panel moved to a classmate's essay (previous / next); the host may route */
+  onNavigate?(essayId: number): void;
+  /** the teacher approved the essay */
+  onApproved?(review: EssayReview): void;
+  /** the panel is done: 'background' when a long AI run goes on without it (spec §4, after 10 s) */
+  onClose?(reason: 'background'): void;
+  /** the teacher chose to upload an abnormal essay's pages again */
+  onReupload?(essay: { essayId: number; taskId: number; classId: number; studentId: number }): void;
+}
+
+let annotationSeq = 0;
+const annotationId = () => `t${Date.now().toString(36)}${(annotationSeq++).toString(36)}`;
+
+/**
+ * The correction screen (spec §2): the essay's page images with the AI's notes drawn on them, the
+ * transcript (correctable), the AI's comment and scores with their evidence, the teacher's comment,
+ * scores and sentence annotations (autosaved), the comment library, previous / next classmate,
+ * approval and the other review rules of spec §4, and keyboard shortcuts scoped to the panel.
+ * Plain props and API clients, so partner portals get it as <zp-correction-panel>.
+ */
+export function CorrectionPanel(props: CorrectionPanelProps) {
+  const t = useT();
+  const { message } = App.useApp();
+  const { api } = props;
+  const readonly = Boolean(props.readonly);
+  const mode = props.mode ?? 'review';
+
+  const [essayId, setEssayId] = useState(props.essayId);
+  useEffect(() => setEssayId(props.essayId), [props.essayId]);
+  const ws = useWorkspace(api.review, essayId);
+  const data = ws.data;
+  const draftState = useReviewDraft(api.review, data, readonly);
+  const draft = draftState.draft;
+
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const viewer = useRef<ImageViewerHandle | null>(null);
+  const comment = useRef<TeacherCommentHandle | null>(null);
+  const transcriptBox = useRef<HTMLDivElement | null>(null);
+  const [hover, setHover] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [lit, setLit] = useState<{ start: number; end: number } | null>(null);
+  const [hiddenKinds, setHiddenKinds] = useState<ReadonlySet<string>>(new Set());
+  const [selection, setSelection] = useState<SentenceSelection | null>(null);
+  const [library, setLibrary] = useState<null | 'insert' | 'attach'>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [revisionOpen, setRevisionOpen] = useState(false);
+  const [compareOpen, setCompareOpen] = useState(false);
+  const [commentError, setCommentError] = useState(false);
+
+  // Everything that points into one essay's text starts afresh on another essay.
+  useEffect(() => {
+    setHover(null);
+    setSelected(null);
+    setLit(null);
+    setSelection(null);
+    setCommentError(false);
+    setRevisionOpen(false);
+    setCompareOpen(false);
+  }, [essayId]);
+
+  const navigate = useCallback(
+    (id: number) => {
+      setEssayId(id);
+      props.onNavigate?.(id);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [props.onNavigate],
+  );
+
+  const job = useJobWatch(api.correction, essayId, {
+    onFinished: async (status) => {
+      const fresh = await ws.reload();
+      if (fresh) draftState.reset(fresh);
+      if (status === 'done') void message.success(t('panel.aiDone'));
+      else void message.error(t('panel.aiFailed'));
+    },
+    onBackground: () => {
+      void message.info(t('panel.runInBackground'));
+      props.onClose?.('background');
+    },
+  });
+  // Opened while the AI runs (queued by upload, or by another tab): follow it without leaving.
+  const aiStatus = data?.correction.status;
+  useEffect(() => {
+    if ((aiStatus === 'queued' || aiStatus === 'running') && !job.job) job.watch({ leave: false });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [aiStatus, essayId]);
+
+  const actions = useReviewActions({
+    api,
+    ws: data,
+    draft,
+    readonly,
+    saveNow: draftState.saveNow,
+    markSaved: draftState.markSaved,
+    reload: ws.reload,
+    patchReview: ws.patchReview,
+    onQueued: () => job.watch({ leave: true }),
+    onCommentEmpty: () => {
+      setCommentError(true);
+      comment.current?.focus();
+    },
+    onApproved: props.onApproved,
+    onNeighbour: navigate,
+  });
+
+  const result = data?.correction.result ?? null;
+  const text = data ? (data.review.transcript ?? data.correction.transcript ?? '') : '';
+  const notes = useMemo(() => result?.notes ?? [], [result]);
+  const shownNotes = useMemo<ShownNote[]>(() => {
+    const out: ShownNote[] = [];
+    notes.forEach((n, index) => {
+      const r = resolveRange(text, n.start, n.end, n.excerpt);
+      if (r) out.push({ index, kind: n.kind, ...r, message: n.message, ...(n.fix ? { fix: n.fix } : {}) });
+    });
+    return out;
+  }, [notes, text]);
+  const lines = useMemo(() => (result ? ocrLineRanges(result.pages, text) : null), [result, text]);
+  const annotations = draft?.annotations ?? [];
+  const active = hover ?? selected;
+
+  const selectNote = (id: string) => {
+    setSelected(id);
+    if (id.startsWith('n')) viewer.current?.showNote(Number(id.slice(1)));
+  };
+  const hoverLine = (id: string | null) => {
+    setHover(null);
+    const line = id ? lines?.find((l) => l.id === id) : null;
+    setLit(line ? { start: line.start, end: line.end } : null);
+  };
+  const litRanges = (ranges: Array<[number, number]> | null) => setLit(ranges?.length ? { start: ranges[0]![0], end: ranges[0]![1] } : null);
+
+  const onSelection = (range: { start: number; end: number } | null) => {
+    if (!range || readonly) return setSelection(null);
+    setSelection({ ...range, excerpt: text.slice(range.start, range.end) });
+  };
+  const addAnnotation = (kind: ReviewAnnotation['kind'], body: string) => {
+    if (!selection || !draft) return;
+    const a: ReviewAnnotation = { id: annotationId(), kind, start: selection.start, end: selection.end, excerpt: selection.excerpt.slice(0, 500), text: body.slice(0, 500) };
+    draftState.edit({ annotations: [...draft.annotations, a] });
+    setSelection(null);
+    setSelected(`a${a.id}`);
+    if (transcriptBox.current) clearSelection(transcriptBox.current);
+  };
+
+  const saveTranscript = async (value: string) => {
+    const fresh = await actions.saveTranscript(value);
+    if (!fresh) return false;
+    const shown = fresh.review.transcript ?? fresh.correction.transcript ?? '';
+    ws.replace(fresh);
+    // the teacher's annotations follow their sentences into the corrected text
+    if (draft && draft.annotations.length) {
+      const rebased = rebaseAnnotations(draft.annotations, shown);
+      if (rebased.length !== draft.annotations.length || rebased.some((a, i) => a.start !== draft.annotations[i]!.start)) draftState.edit({ annotations: rebased });
+    }
+    setSelection(null);
+    setSelected(null);
+    return true;
+  };
+
+  const runShortcut = (action: ShortcutAction) => {
+    switch (action) {
+      case 'next':
+      case 'previous':
+        return void actions.neighbour(action);
+      case 'approve':
+        return data?.review.approved ? undefined : void actions.approve();
+      case 'focusComment':
+        return comment.current?.focus();
+      case 'library':
+        return readonly ? undefined : setLibrary('insert');
+      case 'help':
+        return setHelpOpen((o) => !o);
+      case 'zoomIn':
+        return viewer.current?.zoomIn();
+      case 'zoomOut':
+        return viewer.current?.zoomOut();
+      case 'rotate':
+        return viewer.current?.rotate();
+      case 'nextPage':
+        return viewer.current?.nextPage();
+      case 'previousPage':
+        return viewer.current?.previousPage();
+    }
+  };
+  usePanelShortcuts(root, runShortcut);
+
+  const shell = (children: ReactNode) => (
+    <div className={`zp-cp zp-cp-mode-${mode}`} ref={setRoot} tabIndex={-1} data-testid="correction-panel" data-essay-id={essayId}>
+      <style>{styles}</style>
+      {children}
+    </div>
+  );
+
+  if (!data) {
+    if (ws.error && !ws.loading) {
+      return shell(<Result status="warning" title={t('panel.loadFailed')} extra={<Button onClick={() => void ws.reload()}>{t('panel.retry')}</Button>} />);
+    }
+    return shell(<Spin className="zp-cp-loading" />);
+  }
+
+  const { essay, correction, review, task } = data;
+  const aiRunning = Boolean(job.job) || correction.status === 'queued' || correction.status === 'running';
+  const teacherComment = (
+    <section className="zp-cp-card" key="teacher">
+      <TeacherComment
+        ref={comment}
+        value={draft?.teacherComment ?? ''}
+        readonly={readonly}
+        emptyError={commentError}
+        library={api.library}
+        genre={task.genre}
+        onChange={(v) => {
+          setCommentError(false);
+          draftState.edit({ teacherComment: v });
+        }}
+        onOpenLibrary={() => setLibrary('insert')}
+      />
+      <AnnotationList
+        annotations={annotations}
+        active={active}
+        readonly={readonly}
+        onHover={setHover}
+        onSelect={setSelected}
+        onRemove={(id) => draft && draftState.edit({ annotations: draft.annotations.filter((a) => a.id !== id) })}
+      />
+    </section>
+  );
+  const transcript = (
+    <section className="zp-cp-card" key="transcript" ref={transcriptBox}>
+      <TranscriptView
+        text={text}
+        notes={shownNotes}
+        annotations={annotations}
+        hiddenKinds={hiddenKinds}
+        active={active}
+        lit={lit}
+        selection={selection}
+        corrected={review.transcript !== null}
+        canEdit={!readonly && correction.status === 'done' && !review.approved}
+        saving={actions.busy === 'transcript'}
+        onHover={setHover}
+        onSelect={selectNote}
+        onSelection={onSelection}
+        onSaveTranscript={saveTranscript}
+      />
+      {selection && !readonly && <SelectionBar selection={selection} onAdd={addAnnotation} onLibrary={() => setLibrary('attach')} onCancel={() => setSelection(null)} />}
+    </section>
+  );
+  const notesList = (
+    <section className="zp-cp-card" key="notes">
+      <NotesList
+        notes={shownNotes}
+        unplaced={notes.length - shownNotes.length}
+        hiddenKinds={hiddenKinds}
+        active={active}
+        onToggleKind={(kind, shown) =>
+          setHiddenKinds((h) => {
+            const next = new Set(h);
+            if (shown) next.delete(kind);
+            else next.add(kind);
+            return next;
+          })
+        }
+        onHover={setHover}
+        onSelect={selectNote}
+      />
+    </section>
+  );
+  const scoring = (
+    <section className="zp-cp-card" key="scoring">
+      <ScoringCard
+        task={task}
+        ai={result?.score ?? null}
+        aiTotal={correction.aiScore}
+        scores={draft?.scores ?? []}
+        teacherScore={draft?.teacherScore}
+        savedTotal={review.teacherScore}
+        readonly={readonly || review.approved}
+        onScores={(scores) => draftState.edit({ scores })}
+        onTotal={(teacherScore) => draftState.edit({ teacherScore })}
+        onEvidence={litRanges}
+      />
+    </section>
+  );
+  const aiComment = (
+    <section className="zp-cp-card" key="ai">
+      <AiComment result={result} engine={correction.engine} readonly={readonly || review.approved} onUse={(v) => comment.current?.insert(v)} onParagraph={setLit} />
+    </section>
+  );
+  const sections = mode === 'ai' ? [aiComment, scoring, notesList, transcript, teacherComment] : [transcript, notesList, scoring, aiComment, teacherComment];
+
+  return shell(
+    <>
+      <PanelHeader
+        ws={data}
+        mode={mode}
+        readonly={readonly}
+        saveState={draftState.state}
+        busy={actions.busy}
+        aiRunning={aiRunning}
+        helpOpen={helpOpen}
+        canCompare={essay.draft > 0 || data.revision !== null}
+        onHelpOpen={setHelpOpen}
+        onPrevious={() => void actions.neighbour('previous')}
+        onNext={() => void actions.neighbour('next')}
+        onApprove={() => void actions.approve()}
+        onCancelApproval={() => void actions.cancelApproval()}
+        onRerun={() => void actions.rerun()}
+        onRequestRevision={() => setRevisionOpen(true)}
+        onCancelRevision={actions.cancelRevision}
+        onCompare={() => setCompareOpen(true)}
+        onRetrySave={() => void draftState.saveNow()}
+      />
+      {aiRunning && (
+        <Alert
+          className="zp-cp-running"
+          type="info"
+          showIcon
+          data-testid="cp-ai-running"
+          message={t(correction.status === 'queued' && !job.job?.progress ? 'panel.aiQueuedState' : 'panel.aiRunning')}
+          description={<Progress percent={job.job?.progress ?? 0} size="small" status="active" />}
+        />
+      )}
+      {correction.error && correction.status === 'failed' && <Alert className="zp-cp-running" type="error" showIcon message={t('panel.aiFailed')} description={correction.error} />}
+      <FlagsAlert
+        flags={correction.flags}
+        abnormal={essay.status === 'abnormal'}
+        insisted={correction.insistCorrect}
+        readonly={readonly}
+        busy={actions.busy === 'insist' || aiRunning}
+        canReupload={Boolean(props.onReupload)}
+        onInsist={() => void actions.insist()}
+        onReupload={() => props.onReupload?.({ essayId: essay.id, taskId: essay.taskId, classId: essay.classId, studentId: essay.studentId })}
+        onHoverFlag={litRanges}
+      />
+      <div className="zp-cp-body">
+        <div className="zp-cp-left">
+          <ImageViewer
+            key={essay.id}
+            ref={viewer}
+            pages={essay.pages}
+            resultPages={result?.pages ?? []}
+            notes={notes}
+            hiddenKinds={hiddenKinds}
+            active={active?.startsWith('n') ? Number(active.slice(1)) : null}
+            lines={lines}
+            activeLine={null}
+            onHoverNote={(i) => setHover(i === null ? null : `n${i}`)}
+            onSelectNote={(i) => setSelected(`n${i}`)}
+            onHoverLine={hoverLine}
+          />
+        </div>
+        <div className="zp-cp-right">{sections}</div>
+      </div>
+      {!readonly && (
+        <CommentLibraryDrawer
+          api={api.library}
+          open={library !== null}
+          onClose={() => setLibrary(null)}
+          context={library === 'attach' && selection ? t('panel.attachTo', { excerpt: selection.excerpt }) : t('panel.insertInto')}
+          initial={{ genre: libraryGenre(task.genre) === 'any' ? undefined : libraryGenre(task.genre) }}
+          actions={[
+            { key: 'insert', label: t('panel.insertComment'), primary: library !== 'attach', onPick: (c) => comment.current?.insert(c.text) },
+            ...(selection
+              ? [
+                  {
+                    key: 'attach',
+                    label: t('panel.attachComment'),
+                    primary: library === 'attach',
+                    onPick: (c: { kind: string; text: string }) => {
+                      addAnnotation(c.kind === 'positive' ? 'good' : 'fix', c.text);
+                      if (library === 'attach') setLibrary(null);
+                    },
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+      {revisionOpen && (
+        <RevisionDialog
+          open
+          studentName={essay.studentName}
+          nextDraft={essay.draft + 1}
+          busy={actions.busy === 'revision'}
+          onCancel={() => setRevisionOpen(false)}
+          onSubmit={async (m, msg) => {
+            if (await actions.requestRevision(m, msg)) setRevisionOpen(false);
+          }}
+        />
+      )}
+      {compareOpen && (
+        <Modal open title={t('panel.compareDrafts')} width="min(1200px, 96vw)" footer={null} onCancel={() => setCompareOpen(false)} destroyOnHidden>
+          <DraftsCompare api={{ review: api.review }} taskId={essay.taskId} studentId={essay.studentId} />
+        </Modal>
+      )}
+    </>,
+  );
+}

@@ -1,0 +1,35 @@
+import type { MessageKey } from '../../core/i18n';
+
+/**
+ * How each kind of AI note is drawn: colour, label, and whether the mark boxes the characters
+ * (wrong character, punctuation) or underlines the sentence (good sentence, long-winded).
+ */
+export interface NoteStyle {
+  color: string;
+  label: MessageKey;
+  mark: 'box' | 'underline';
+  dashed?: boolean;
+}
+
+export const NOTE_KINDS = ['goodSentence', 'wrongChar', 'punctuation', 'longSentence'] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+
+const STYLES: Record<NoteKind, NoteStyle> = {
+  goodSentence: { color: '#389e0d', label: 'panel.kind.goodSentence', mark: 'underline' },
+  wrongChar: { color: '#cf1322', label: 'panel.kind.wrongChar', mark: 'box' },
+  punctuation: { color: '#d46b08', label: 'panel.kind.punctuation', mark: 'box' },
+  longSentence: { color: '#1d39c4', label: 'panel.kind.longSentence', mark: 'underline', dashed: true },
+};
+const OTHER: NoteStyle = { color: '#595959', label: 'panel.kind.other', mark: 'box' };
+
+/** Style of a note kind; kinds the panel does not know (a newer engine) get a neutral box. */
+export function noteStyle(kind: string): NoteStyle {
+  return (STYLES as Record<string, NoteStyle>)[kind] ?? OTHER;
+}
+
+/** Teacher annotation kinds (contracts/review ANNOTATION_KINDS). */
+export const ANNOTATION_STYLES: Record<'comment' | 'good' | 'fix', { color: string; label: MessageKey }> = {
+  comment: { color: '#08979c', label: 'panel.annotation.comment' },
+  good: { color: '#389e0d', label: 'panel.annotation.good' },
+  fix: { color: '#c41d7f', label: 'panel.annotation.fix' },
+};
