@@ -92,8 +92,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (route.config?.public && route.schema) route.schema = { ...route.schema, security: [] };
   });
   await app.register(errorHandler);
-  await app.register(requestContext, { deps, englishHosts: opts.englishHosts });
   // CORS only for configured partner origins; bearer tokens, so no credentials (docs/widgets.md).
+  // Before the request context: preflights are answered before auth, and a 401 still carries the
+  // CORS headers, so a partner page can read it (zp-auth-expired) instead of seeing a network error.
   const corsPolicy = corsOriginPolicy(deps.db, opts.corsOrigins ?? []);
   app.decorate('corsPolicy', corsPolicy);
   await app.register(cors, {
@@ -103,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['Authorization', 'Accept-Language', 'Content-Type'],
     maxAge: 600,
   });
+  await app.register(requestContext, { deps, englishHosts: opts.englishHosts });
   await app.register(swagger, {
     openapi: {
       info: { title: 'zhipi correction API', version: '0.1.0', description: 'Every call of the 智批 platform, generated from the route schemas.' },
