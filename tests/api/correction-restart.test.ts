@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderEssayPage } from '../../src/correction/ocr/render-page';
 import { NORMAL_ESSAY } from '../../src/correction/test-fixtures';
 import { openDatabase } from '../../src/server/db/database';
+import { seedDemoSchool } from '../../src/server/seed/demo-school';
+import { seedReferenceData } from '../../src/server/seed/reference-data';
 import { corrections, essays, jobs, notifications, studentNotifications } from '../../src/server/db/schema';
 import { MGMT } from '../helpers/flows';
 import { startServer, throwawayPostgres, type ServerProcess } from '../helpers/server-process';
@@ -75,8 +77,14 @@ describe.each(databaseKinds())('server process killed during an AI correction on
     ms = await modelService();
     dataDir = mkdtempSync(path.join(tmpdir(), 'zhipi-restart-'));
     if (kind === 'postgres') pgDb = await throwawayPostgres();
+    // The demo school (teacher01, 七年级1班) without the demo tasks and essays `npm start` seeds: their
+    // AI jobs would queue ahead of this test's essay.
+    const seed = await openDatabase(pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'pglite', dataDir });
+    await seedReferenceData(seed.db);
+    await seedDemoSchool(seed.db);
+    await seed.close();
     // One job at a time, first retry of a failed model review after 1 s (30 s in production).
-    env = { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', AI_BASE_URL: ms.url, AI_MODEL: 'stub-model', AI_RETRIES: '0', AI_TIMEOUT_MS: '20000', AI_WORKERS: '1', AI_RETRY_SECONDS: '1' };
+    env = { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', SEED_DEMO: 'false', AI_BASE_URL: ms.url, AI_MODEL: 'stub-model', AI_RETRIES: '0', AI_TIMEOUT_MS: '20000', AI_WORKERS: '1', AI_RETRY_SECONDS: '1' };
   });
   afterAll(async () => {
     await server?.stop('SIGKILL');
