@@ -11,6 +11,8 @@ const GOOD_SENTENCES = 6;
 const TOP_ESSAYS = 3;
 const WRONG_CHARACTERS = 10;
 const EXCERPT_CHARS = 60;
+/** Longest good sentence worth reading out (characters). */
+const GOOD_SENTENCE_MAX = 80;
 const DEVICES = ['simile', 'personification', 'parallelism', 'question', 'rhetoricalQuestion'];
 
 type Scored = { row: CurrentEssayRow; s: EssayScores };
@@ -56,13 +58,23 @@ export function buildClassroomEvaluation(input: { taskTitle: string; className: 
   const aiRows = scored.filter(({ row }) => AI_SCORED.includes(row.status) && row.correctionStatus === 'done');
   const withScore = scored.filter(({ s }) => s.final !== null);
 
-  // Good sentences: each student's richest good sentence, best essays first.
+  // Good sentences: each student's richest one (a rhetorical device weighs most), best essays first; a
+  // sentence the AI also calls long-winded is no model, and a sentence already shown is not repeated.
   const goodSentences: ClassroomEvaluation['goodSentences'] = [];
+  const shown = new Set<string>();
   for (const { row } of aiRows) {
-    const notes = (row.notes ?? []).filter((n) => n.kind === 'goodSentence' && n.excerpt.trim());
-    if (!notes.length) continue;
-    const cuesOf = (n: { start: number; end: number }) => (row.goodSentences ?? []).find((g) => g.start === n.start && g.end === n.end)?.cues.length ?? 0;
-    const best = [...notes].sort((a, b) => cuesOf(b) - cuesOf(a) || a.start - b.start)[0]!;
+    const notes = row.notes ?? [];
+    const weight = (n: { start: number; end: number }) => {
+      const cues = (row.goodSentences ?? []).find((g) => g.start === n.start && g.end === n.end)?.cues ?? [];
+      return cues.reduce((a, c) => a + (DEVICES.includes(c) ? 3 : 1), 0);
+    };
+    const longWinded = (n: { start: number; end: number; excerpt: string }) =>
+      [...n.excerpt].length > GOOD_SENTENCE_MAX || notes.some((x) => x.kind === 'longSentence' && x.start < n.end && n.start < x.end);
+    const best = notes
+      .filter((n) => n.kind === 'goodSentence' && n.excerpt.trim() && !longWinded(n) && !shown.has(n.excerpt.trim()))
+      .sort((a, b) => weight(b) - weight(a) || a.start - b.start)[0];
+    if (!best) continue;
+    shown.add(best.excerpt.trim());
     goodSentences.push({ studentName: row.studentName, text: best.excerpt.trim(), why: goodSentenceWhy(row, best, lang) });
   }
   const studentsWithGood = goodSentences.length;
