@@ -33,6 +33,11 @@ const PUBLIC = [
   'GET /correction-api/platform-management/h5/upload/context',
   'POST /correction-api/platform-management/h5/upload/submit',
   'GET /correction-api/file-service/files/:id/content',
+  // issue 7: single sign-on, the partner's signed launch / ticket / link is the credential
+  'POST /correction-api/platform-system/auth/sso/exchange',
+  'GET /correction-api/platform-system/auth/hzy/ssoLogin',
+  'GET /correction-api/platform-system/auth/gz/ssoLogin',
+  'POST /correction-api/platform-system/auth/tianyu/login',
 ];
 
 /** What a signed-in user of an expired school may still call: the /expired page, header and role switch. */
