@@ -208,4 +208,9 @@ export const enPanel: Record<keyof typeof zhPanel, string> = {
   'panel.listCorrect': 'Correct',
   'panel.missingEssay': 'No essay given: open the correction from the essay list',
   'panel.backToList': 'Back to the essay list',
+  'panel.band.excellent': 'Excellent',
+  'panel.band.good': 'Good',
+  'panel.band.medium': 'Medium',
+  'panel.band.qualified': 'Qualified',
+  'panel.band.needsImprovement': 'Needs improvement',
 };

@@ -206,4 +206,9 @@ export const zhPanel = {
   'panel.listCorrect': '批改',
   'panel.missingEssay': '缺少作文编号，请从作文列表打开批改',
   'panel.backToList': '返回作文列表',
+  'panel.band.excellent': '优秀',
+  'panel.band.good': '良好',
+  'panel.band.medium': '中等',
+  'panel.band.qualified': '合格',
+  'panel.band.needsImprovement': '待提高',
 } as const;

@@ -165,7 +165,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
   const litRanges = (ranges: Array<[number, number]> | null) => setLit(ranges?.length ? { start: ranges[0]![0], end: ranges[0]![1] } : null);
 
   const onSelection = (range: { start: number; end: number } | null) => {
-    if (!range || readonly) return setSelection(null);
+    if (!range || readonly || data?.review.approved) return setSelection(null);
     setSelection({ ...range, excerpt: text.slice(range.start, range.end) });
   };
   const addAnnotation = (kind: ReviewAnnotation['kind'], body: string) => {
@@ -202,7 +202,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
       case 'focusComment':
         return comment.current?.focus();
       case 'library':
-        return readonly ? undefined : setLibrary('insert');
+        return readonly || data?.review.approved ? undefined : setLibrary('insert');
       case 'help':
         return setHelpOpen((o) => !o);
       case 'zoomIn':
@@ -234,13 +234,15 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
   }
 
   const { essay, correction, review, task } = data;
+  // an approved essay is locked (the server refuses edits): cancel the approval to change it
+  const locked = readonly || review.approved;
   const aiRunning = Boolean(job.job) || correction.status === 'queued' || correction.status === 'running';
   const teacherComment = (
     <section className="zp-cp-card" key="teacher">
       <TeacherComment
         ref={comment}
         value={draft?.teacherComment ?? ''}
-        readonly={readonly}
+        readonly={locked}
         emptyError={commentError}
         library={api.library}
         genre={task.genre}
@@ -253,7 +255,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
       <AnnotationList
         annotations={annotations}
         active={active}
-        readonly={readonly}
+        readonly={locked}
         onHover={setHover}
         onSelect={setSelected}
         onRemove={(id) => draft && draftState.edit({ annotations: draft.annotations.filter((a) => a.id !== id) })}
@@ -278,7 +280,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         onSelection={onSelection}
         onSaveTranscript={saveTranscript}
       />
-      {selection && !readonly && <SelectionBar selection={selection} onAdd={addAnnotation} onLibrary={() => setLibrary('attach')} onCancel={() => setSelection(null)} />}
+      {selection && !locked && <SelectionBar selection={selection} onAdd={addAnnotation} onLibrary={() => setLibrary('attach')} onCancel={() => setSelection(null)} />}
     </section>
   );
   const notesList = (
@@ -310,7 +312,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         scores={draft?.scores ?? []}
         teacherScore={draft?.teacherScore}
         savedTotal={review.teacherScore}
-        readonly={readonly || review.approved}
+        readonly={locked}
         onScores={(scores) => draftState.edit({ scores })}
         onTotal={(teacherScore) => draftState.edit({ teacherScore })}
         onEvidence={litRanges}
@@ -319,7 +321,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
   );
   const aiComment = (
     <section className="zp-cp-card" key="ai">
-      <AiComment result={result} engine={correction.engine} readonly={readonly || review.approved} onUse={(v) => comment.current?.insert(v)} onParagraph={setLit} />
+      <AiComment result={result} engine={correction.engine} readonly={locked} onUse={(v) => comment.current?.insert(v)} onParagraph={setLit} />
     </section>
   );
   const sections = mode === 'ai' ? [aiComment, scoring, notesList, transcript, teacherComment] : [transcript, notesList, scoring, aiComment, teacherComment];
@@ -387,7 +389,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         </div>
         <div className="zp-cp-right">{sections}</div>
       </div>
-      {!readonly && (
+      {!locked && (
         <CommentLibraryDrawer
           api={api.library}
           open={library !== null}

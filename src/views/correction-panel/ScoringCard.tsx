@@ -128,7 +128,7 @@ export function ScoringCard(props: ScoringCardProps) {
                     <InfoCircleOutlined className="zp-cp-evidence-icon" aria-label={t('panel.totalEvidence')} />
                   </Popover>
                 )}
-                {props.ai?.band && <Tag bordered={false}>{props.ai.band}</Tag>}
+                {props.ai?.band && <Tag bordered={false}>{isMessageKey(`panel.band.${props.ai.band}`) ? t(`panel.band.${props.ai.band}` as 'panel.band.good') : props.ai.band}</Tag>}
               </span>
             </td>
             <td>
