@@ -131,7 +131,7 @@ export function WritingList(props: WritingListProps) {
       <Space wrap>
         <ReminderButton api={{ review }} taskId={task.id} classId={klass.id} pending={notSubmitted} />
         <Button icon={<ProjectOutlined />} onClick={() => setEvaluation(true)} data-testid="open-evaluation">
-          {t('classEval.open')}
+          {t('evaluation.open')}
         </Button>
         <ExportButton api={{ review }} taskId={task.id} classId={klass.id} fileName={`${task.title}-${klass.name}`} />
       </Space>

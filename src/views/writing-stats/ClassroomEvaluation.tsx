@@ -34,12 +34,12 @@ function slides(e: Evaluation, t: Translate): Slide[] {
     </ul>
   );
   const all: Array<Slide | false> = [
-    { key: 'summary', title: t('classEval.summary'), body: <p className="zp-eval-summary">{e.summary}</p> },
-    e.strengths.length > 0 && { key: 'strengths', title: t('classEval.strengths'), body: list(e.strengths) },
-    e.problems.length > 0 && { key: 'problems', title: t('classEval.problems'), body: list(e.problems) },
+    { key: 'summary', title: t('evaluation.summary'), body: <p className="zp-eval-summary">{e.summary}</p> },
+    e.strengths.length > 0 && { key: 'strengths', title: t('evaluation.strengths'), body: list(e.strengths) },
+    e.problems.length > 0 && { key: 'problems', title: t('evaluation.problems'), body: list(e.problems) },
     e.goodSentences.length > 0 && {
       key: 'sentences',
-      title: t('classEval.goodSentences'),
+      title: t('evaluation.goodSentences'),
       body: e.goodSentences.map((g, i) => (
         <blockquote className="zp-eval-quote" key={i} data-testid="eval-sentence">
           <q>{g.text}</q>
@@ -52,7 +52,7 @@ function slides(e: Evaluation, t: Translate): Slide[] {
     },
     e.topEssays.length > 0 && {
       key: 'essays',
-      title: t('classEval.topEssays'),
+      title: t('evaluation.topEssays'),
       body: e.topEssays.map((x) => (
         <div className="zp-eval-essay" key={x.essayId}>
           <div className="zp-eval-essay-head">
@@ -65,7 +65,7 @@ function slides(e: Evaluation, t: Translate): Slide[] {
     },
     e.wrongCharacters.length > 0 && {
       key: 'chars',
-      title: t('classEval.wrongCharacters'),
+      title: t('evaluation.wrongCharacters'),
       body: (
         <div className="zp-eval-chars">
           {e.wrongCharacters.map((w) => (
@@ -76,7 +76,7 @@ function slides(e: Evaluation, t: Translate): Slide[] {
         </div>
       ),
     },
-    { key: 'stats', title: t('classEval.statistics'), body: <WritingStats stats={e.statistics} compact /> },
+    { key: 'stats', title: t('evaluation.statistics'), body: <WritingStats stats={e.statistics} compact /> },
   ];
   return all.filter((s): s is Slide => Boolean(s));
 }
@@ -115,12 +115,12 @@ export function ClassroomEvaluation({ api, taskId, classId, onClose, getContaine
   const current = sections[Math.min(index, Math.max(0, sections.length - 1))];
 
   return (
-    <Modal open width="min(1280px, 96vw)" footer={null} onCancel={onClose} title={t('classEval.title')} getContainer={getContainer} destroyOnHidden>
+    <Modal open width="min(1280px, 96vw)" footer={null} onCancel={onClose} title={t('evaluation.title')} getContainer={getContainer} destroyOnHidden>
       <style>{styles}</style>
       {data.loading && !data.data ? (
         <Skeleton active />
       ) : !data.data ? (
-        <Empty description={t('classEval.none')} />
+        <Empty description={t('evaluation.none')} />
       ) : (
         <div className="zp-eval" data-testid="classroom-evaluation">
           <div className="zp-eval-head">
@@ -137,7 +137,7 @@ export function ClassroomEvaluation({ api, taskId, classId, onClose, getContaine
               }}
               data-testid="eval-present"
             >
-              {t('classEval.present')}
+              {t('evaluation.present')}
             </Button>
           </div>
           {sections[0]!.body}
@@ -175,13 +175,13 @@ export function ClassroomEvaluation({ api, taskId, classId, onClose, getContaine
                   {data.data.taskTitle} · {data.data.className}
                 </strong>
                 <Space>
-                  <Button icon={<LeftOutlined />} disabled={index === 0} onClick={() => go(-1)} aria-label={t('classEval.previous')} />
+                  <Button icon={<LeftOutlined />} disabled={index === 0} onClick={() => go(-1)} aria-label={t('evaluation.previous')} />
                   <span>
                     {index + 1} / {sections.length}
                   </span>
-                  <Button icon={<RightOutlined />} disabled={index >= sections.length - 1} onClick={() => go(1)} aria-label={t('classEval.next')} data-testid="eval-next" />
+                  <Button icon={<RightOutlined />} disabled={index >= sections.length - 1} onClick={() => go(1)} aria-label={t('evaluation.next')} data-testid="eval-next" />
                   <Button icon={<CloseOutlined />} onClick={() => setPresenting(false)} data-testid="eval-exit">
-                    {t('classEval.exitPresent')}
+                    {t('evaluation.exitPresent')}
                   </Button>
                 </Space>
               </div>

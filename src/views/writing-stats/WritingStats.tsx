@@ -1,10 +1,12 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Col, Empty, Progress, Row, Skeleton, Statistic, Tag } from 'antd';
 import type { WritingStatistics } from '../../core/api/contracts/review';
 import { useT } from '../i18n/i18n-context';
-import { ScoreDistributionChart } from './ScoreDistributionChart';
 import { bandShares, distributionBars, formatAverage, rankedDimensions, submissionRate, topProblems } from './stats-model';
 import styles from './writing-stats.css?inline';
+
+// echarts loads only when a chart is shown, not with the writing list.
+const ScoreDistributionChart = lazy(() => import('./ScoreDistributionChart'));
 
 const BAND_COLORS = ['#389e0d', '#1677ff', '#faad14', '#fa8c16', '#cf1322'];
 
@@ -27,13 +29,14 @@ export function WritingStats({ stats, loading, compact }: WritingStatsProps) {
   if (!stats) return <Empty description={t('writingStats.none')} />;
 
   const none = t('writingStats.notScored');
+  const average = (v: number | null) => formatAverage(v) ?? none;
   const figures: Array<[string, string | number, string?]> = [
     [t('writingStats.submitted'), `${stats.submitted}/${stats.students}`, `${submissionRate(stats)}%`],
     [t('writingStats.aiDone'), stats.aiDone],
     [t('writingStats.approved'), stats.approved],
     [t('writingStats.abnormal'), stats.abnormal],
-    [t('writingStats.averageAi'), formatAverage(stats.averageAi) ?? none],
-    [t('writingStats.averageTeacher'), formatAverage(stats.averageTeacher) ?? none],
+    [t('writingStats.averageAi'), average(stats.averageAi), stats.averageAi === null ? undefined : '/100'],
+    [t('writingStats.averageTeacher'), average(stats.averageTeacher), stats.averageTeacher === null ? undefined : '/100'],
     [t('writingStats.averageWords'), stats.averageWords === null ? none : Math.round(stats.averageWords)],
   ];
   const bands = bandShares(stats.bands);
@@ -53,7 +56,11 @@ export function WritingStats({ stats, loading, compact }: WritingStatsProps) {
       <div className="zp-stats-grid">
         <section className="zp-stats-panel">
           <h4>{t('writingStats.distribution')}</h4>
-          {bars.counts.some((c) => c > 0) ? <ScoreDistributionChart labels={bars.labels} counts={bars.counts} xName={t('writingStats.percentAxis')} yName={t('writingStats.essaysAxis')} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('writingStats.noScores')} />}
+          {bars.counts.some((c) => c > 0) ? (
+            <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 260 }} />}>
+              <ScoreDistributionChart labels={bars.labels} counts={bars.counts} xName={t('writingStats.percentAxis')} yName={t('writingStats.essaysAxis')} />
+            </Suspense>
+          ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('writingStats.noScores')} />}
         </section>
         <section className="zp-stats-panel" data-testid="stats-bands">
           <h4>{t('writingStats.bands')}</h4>
