@@ -129,9 +129,10 @@ export const partnerPortalPlugin: FastifyPluginAsync<PartnerPortalOptions> = asy
 
   app.get('/', async (req, reply) => {
     const base = zhipi(req);
-    const casLogin = (u: string) => `cas/login?${new URLSearchParams({ service: `${base}/teaching/goYueShen`, user: u })}`;
+    const at = app.prefix; // absolute links work with or without the trailing slash
+    const casLogin = (u: string) => `${at}/cas/login?${new URLSearchParams({ service: `${base}/teaching/goYueShen`, user: u })}`;
     const rows = [...KNOWN_USERS]
-      .map((u) => `<tr><td>${esc(u)}</td><td><a href="open/launch?user=${u}">DetailHome (launch)</a></td><td><a href="${esc(casLogin(u))}">goYueShen (CAS)</a></td><td><a href="open/gz?user=${u}">goYueShenTwo (gz)</a></td><td><a href="open/tianyu?user=${u}">gohzyTY (tianyu)</a></td></tr>`)
+      .map((u) => `<tr><td>${esc(u)}</td><td><a href="${at}/open/launch?user=${u}">DetailHome (launch)</a></td><td><a href="${esc(casLogin(u))}">goYueShen (CAS)</a></td><td><a href="${at}/open/gz?user=${u}">goYueShenTwo (gz)</a></td><td><a href="${at}/open/tianyu?user=${u}">gohzyTY (tianyu)</a></td></tr>`)
       .join('');
     return reply.type('text/html').send(page('Stand-in partner portal 合作平台（演示）', `<p>Open zhipi as one of this portal's users.</p><table>${rows}</table>`));
   });
