@@ -36,6 +36,8 @@ import { batchRoutes } from './routes/platform-management/batch';
 import { writingStatisticsRoutes } from './routes/platform-management/writing-statistics';
 import { commentLibraryRoutes } from './routes/platform-management/comment-library';
 import { reviewRoutes } from './routes/platform-management/review';
+import { revisionRoutes } from './routes/platform-management/revision';
+import { h5MessageRoutes } from './routes/platform-management/h5-messages';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -150,6 +152,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(writingStatisticsRoutes, { services });
           await mgmt.register(commentLibraryRoutes, { services });
           await mgmt.register(reviewRoutes, { services });
+          await mgmt.register(revisionRoutes, { services });
+          await mgmt.register(h5MessageRoutes, { services });
         },
         { prefix: '/platform-management' },
       );

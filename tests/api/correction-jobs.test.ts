@@ -146,7 +146,7 @@ describe.each(databaseKinds())('AI correction jobs on %s', (kind) => {
     expect((await get(`workManager/jobs/${id}`)).json().data).toMatchObject({ essayStatus: 'awaiting_ai', job: { status: 'queued' } });
     await runner().runDue();
     const c = (await get(`workManager/correction/${id}`)).json().data;
-    expect(c).toMatchObject({ status: 'done', teacherScore: 'A', job: { status: 'done' } });
+    expect(c).toMatchObject({ status: 'done', teacherScore: null, job: { status: 'done' } }); // a confirmed re-run clears the teacher's score (the comment stays)
 
     await db().update(essays).set({ status: 'approved' }).where(eq(essays.id, id));
     const refused = await post(`workManager/correction/${id}/rerun`, { confirmOverwrite: true });

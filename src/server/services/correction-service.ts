@@ -9,10 +9,13 @@ import { enqueueJob, latestJobByKey } from '../jobs/queue';
 import type { JobHandler } from '../jobs/runner';
 import { classesRepo } from '../repositories/classes';
 import { correctionsRepo, type EssayRow } from '../repositories/corrections';
+import { essaysRepo } from '../repositories/essays';
+import { reviewsRepo, type ReviewRow } from '../repositories/reviews';
 import type { AuthContext } from './auth-context';
 import { requireAny } from './access';
 import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
+import { notifyAiFinished } from './teacher-notifications';
 
 export const AI_CORRECTION_JOB = 'ai-correction';
 /** Attempts per correction job (model-service outages are retried with the job's backoff). */
@@ -51,7 +54,9 @@ export async function requestCorrection(db: Executor, essayId: number, opts: { r
       if (info?.delay && !info.delay.enabled) return { queued: false, why: 'manual' };
       runAt = new Date(now.getTime() + (info?.delay?.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000);
     }
-    await correctionsRepo.updateEssay(tx, essayId, { status: 'awaiting_ai', ...(opts.reason === 'insist' ? { insistCorrect: true } : {}) }, now);
+    // A revision-requested essay keeps that status while the AI runs (the request is what the lists show).
+    const keep = essay.status === 'revision_requested';
+    await correctionsRepo.updateEssay(tx, essayId, { ...(keep ? {} : { status: 'awaiting_ai' }), ...(opts.reason === 'insist' ? { insistCorrect: true } : {}) }, now);
     await correctionsRepo.markQueued(tx, essayId, now);
     const job = await enqueueJob(tx, { kind: AI_CORRECTION_JOB, payload: { essayId, reason: opts.reason }, runAt, dedupeKey: essayJobKey(essayId), maxAttempts: AI_CORRECTION_ATTEMPTS }, now);
     return { queued: true, jobId: job.id, runAt };
@@ -105,12 +110,14 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
   const { db, now } = deps;
   return async (ctx) => {
     const essayId = Number((ctx.job.payload as { essayId?: unknown }).essayId);
+    const reason = String((ctx.job.payload as { reason?: unknown }).reason ?? 'upload');
+    const finished = (tx: Executor) => notifyAiFinished(tx, { essayId, jobId: ctx.job.id, reason, now: now() });
     const essay = await correctionsRepo.essay(db, essayId);
     // Deleted or approved meanwhile: nothing to do.
     if (!essay || essay.status === 'approved') return;
     await db.transaction(async (tx) => {
       await correctionsRepo.markRunning(tx, essayId, now());
-      await correctionsRepo.updateEssay(tx, essayId, { status: 'ai_running' }, now());
+      if (essay.status !== 'revision_requested') await correctionsRepo.updateEssay(tx, essayId, { status: 'ai_running' }, now());
     });
     let result: EssayCorrection;
     try {
@@ -129,10 +136,13 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
       const last = ctx.job.attempts >= ctx.job.maxAttempts;
       // Never lose the essay: between attempts it waits for the AI again; after the last one it is abnormal with the reason.
       await db.transaction(async (tx) => {
-        if (!(await correctionsRepo.essay(tx, essayId, true))) return;
+        const current = await correctionsRepo.essay(tx, essayId, true);
+        if (!current) return;
         await correctionsRepo.setError(tx, essayId, last ? 'failed' : 'queued', message, now());
         const flag = { code: 'RENDER_FAILED' as const, label: flagLabel('RENDER_FAILED', 'zh'), evidence: `AI 批改失败：${message}`, ranges: [] };
-        await correctionsRepo.updateEssay(tx, essayId, last ? { status: 'abnormal', flags: [flag] } : { status: 'awaiting_ai' }, now());
+        const requested = current.status === 'revision_requested';
+        await correctionsRepo.updateEssay(tx, essayId, last ? { ...(requested ? {} : { status: 'abnormal' }), flags: [flag] } : requested ? {} : { status: 'awaiting_ai' }, now());
+        if (last) await finished(tx);
       });
       throw err;
     }
@@ -151,13 +161,21 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
       await correctionsRepo.updateEssay(
         tx,
         essayId,
-        { status: statusAfter(result, current.insistCorrect), flags: storedFlags(result.flags), aiScore: result.score ? result.score.label : null, wordCount: result.wordCount },
+        { status: current.status === 'revision_requested' ? 'revision_requested' : statusAfter(result, current.insistCorrect), flags: storedFlags(result.flags), aiScore: result.score ? result.score.label : null, wordCount: result.wordCount },
         now(),
       );
+      // The teacher hears of it once the job is over: now, or after the model service's last retry.
+      if (!serviceFailed || ctx.job.attempts >= ctx.job.maxAttempts) await finished(tx);
     });
     // The local result is stored and visible; the model review is tried again with the job's backoff.
     if (serviceFailed) throw new Error(`model service failed: ${result.service?.error ?? 'unknown'}`);
   };
+}
+
+/** Whether the teacher has edited the review of an essay (anything a re-run would overwrite or discard). */
+export function teacherEdited(review: ReviewRow | undefined): boolean {
+  if (!review) return false;
+  return review.transcript !== null || review.teacherComment.trim() !== '' || (review.dimensionScores as unknown[]).length > 0 || (review.annotations as unknown[]).length > 0;
 }
 
 /** The reads and teacher actions of workManager/correction/*, scoped to the caller's classes. */
@@ -230,8 +248,17 @@ export function correctionService(deps: ServiceDeps) {
       requireAny(auth, ['task', 'edit'], ['class', 'edit']);
       const essay = await visibleEssay(auth, essayId);
       if (essay.status === 'approved') throw badRequest('ESSAY_APPROVED', 'correction.cancelApprovalFirst');
-      if (essay.teacherScore !== null && !confirmOverwrite) throw badRequest('CONFIRM_OVERWRITE', 'correction.confirmOverwrite');
-      const r = await requestCorrection(db, essayId, { reason: 'rerun', now: deps.now() });
+      // Any teacher edit (score, comment, dimension scores, annotations, corrected transcript) needs confirming.
+      const edited = essay.teacherScore !== null || teacherEdited(await reviewsRepo.get(db, essayId));
+      if (edited && !confirmOverwrite) throw badRequest('CONFIRM_OVERWRITE', 'correction.confirmOverwrite');
+      const r = await db.transaction(async (tx) => {
+        if (edited) {
+          // The teacher's marks were made on the old result and go with it; the comment stays (docs/decisions.md).
+          await reviewsRepo.clearForRerun(tx, essayId, deps.now());
+          await essaysRepo.update(tx, essayId, { teacherScore: null });
+        }
+        return requestCorrection(tx, essayId, { reason: 'rerun', now: deps.now() });
+      });
       return { essayId, queued: r.queued, jobId: r.jobId ?? null, runAt: r.runAt?.toISOString() ?? null };
     },
     async insist(auth: AuthContext, essayId: number) {

@@ -14,6 +14,8 @@ import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
 import { saveDerivedFile, signedFileUrl } from './file-service';
 import { queueCorrection, type CorrectionReason } from './intake-correction';
+import { revisionHooks } from './revision-hooks';
+import { revisionsRepo } from '../repositories/revisions';
 import { emptyCounts } from './task-service';
 
 /** Largest image the server rotates (pixels); bigger ones get the spec §8 message. */
@@ -89,7 +91,10 @@ export async function submitEssay(deps: Pick<ServiceDeps, 'db' | 'now'>, input: 
   const fileIds = await checkPageFiles(deps.db, input.schoolId, input.fileIds);
   const run = () =>
     deps.db.transaction(async (tx) => {
-      const current = await essaysRepo.findDraftForUpdate(tx, input.taskId, input.studentId, input.draft);
+      // A pending revised-draft request decides the draft (keep: the next one; discard: the one discarded) and is fulfilled by this essay.
+      const request = await revisionHooks.pendingFor(tx, input.taskId, input.studentId);
+      const draft = request ? request.nextDraft : input.draft;
+      const current = await essaysRepo.findDraftForUpdate(tx, input.taskId, input.studentId, draft);
       const reset = { status: 'submitted', flags: [], insistCorrect: false, wordCount: null, aiScore: null, submittedAt: deps.now(), source: input.source, submittedByIdentityId: input.identityId ?? null };
       if (current) {
         if (current.status === 'approved') throw approvedLocked();
@@ -101,14 +106,16 @@ export async function submitEssay(deps: Pick<ServiceDeps, 'db' | 'now'>, input: 
           await essaysRepo.replacePages(tx, current.id, fileIds);
         }
         await essaysRepo.update(tx, current.id, reset);
+        if (request) await revisionHooks.fulfil(tx, request, current.id, deps.now());
         return { essay: { ...current, ...reset } as EssayRow, created: false, replaced: true };
       }
-      if (input.draft > 0) {
-        const previous = await essaysRepo.findDraftForUpdate(tx, input.taskId, input.studentId, input.draft - 1);
+      if (draft > 0) {
+        const previous = await essaysRepo.findDraftForUpdate(tx, input.taskId, input.studentId, draft - 1);
         if (!previous) throw badRequest('PREVIOUS_DRAFT_MISSING', 'essay.previousDraftMissing');
       }
-      const essay = await essaysRepo.insert(tx, { schoolId: input.schoolId, taskId: input.taskId, classId: input.classId, studentId: input.studentId, draft: input.draft, ...reset });
+      const essay = await essaysRepo.insert(tx, { schoolId: input.schoolId, taskId: input.taskId, classId: input.classId, studentId: input.studentId, draft, ...reset });
       await essaysRepo.replacePages(tx, essay.id, fileIds);
+      if (request) await revisionHooks.fulfil(tx, request, essay.id, deps.now());
       return { essay, created: true, replaced: false };
     });
   let result: SubmitEssayResult;
@@ -206,6 +213,8 @@ export function essayService(deps: ServiceDeps) {
         essaysRepo.countsPerClass(db, [taskId]),
         essaysRepo.unmatchedImages(db, taskId, classId),
       ]);
+      // A student whose essay a revision request discarded has no live essay but is asked for a revised draft.
+      const requested = new Set((await revisionsRepo.pendingOf(db, taskId, roster.map((s) => s.id))).map((r) => r.studentId));
       const byStudent = new Map<number, typeof rows>();
       for (const r of rows) byStudent.set(r.e.studentId, [...(byStudent.get(r.e.studentId) ?? []), r]);
       const mine = counts.find((c) => c.classId === classId);
@@ -218,7 +227,7 @@ export function essayService(deps: ServiceDeps) {
             studentId: s.id,
             name: s.name,
             studentNo: s.studentNo,
-            label: latest ? labelOf(latest.status, latest.draft) : ('notSubmitted' as const),
+            label: latest ? labelOf(latest.status, latest.draft) : requested.has(s.id) ? ('revisedDraft' as const) : ('notSubmitted' as const),
             status: (latest?.status ?? null) as EssayStatus | null,
             essays: list.map(({ e, pageCount }) => ({
               id: e.id,

@@ -2,6 +2,7 @@ import { MAX_PHONE_PAGES, type H5UploadContext } from '../../core/api/contracts/
 import { AppError, badRequest } from '../errors';
 import { classesRepo } from '../repositories/classes';
 import { essaysRepo } from '../repositories/essays';
+import { revisionsRepo } from '../repositories/revisions';
 import { studentsRepo } from '../repositories/students';
 import { tasksRepo } from '../repositories/tasks';
 import { assertSchoolActive } from './school-expiry';
@@ -82,6 +83,8 @@ export function h5UploadService(deps: ServiceDeps) {
       contextByIp.hit(ip, Date.now());
       const { cls, task, now } = await resolve(taskId, classCode);
       const [roster, essays] = await Promise.all([studentsRepo.inClass(db, cls.id), essaysRepo.ofTaskClass(db, task.id, cls.id)]);
+      // A pending revised-draft request always lets the student submit (a discarded essay leaves no row).
+      const requested = new Set((await revisionsRepo.pendingOf(db, task.id, roster.map((s) => s.id))).map((r) => r.studentId));
       const latest = new Map<number, (typeof essays)[number]>();
       for (const r of essays) if (!latest.has(r.e.studentId)) latest.set(r.e.studentId, r);
       const isClosed = closed(task.deadline, now);
@@ -101,8 +104,8 @@ export function h5UploadService(deps: ServiceDeps) {
           .sort((a, b) => a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0')) || a.id - b.id)
           .map((s) => {
             const r = latest.get(s.id);
-            const canSubmit = !isClosed && (!r || r.e.status !== 'approved') && !(r?.e.status === 'revision_requested' && r.e.draft >= 2);
-            return { id: s.id, name: s.name, maskedNo: maskNo(s.studentNo), label: r ? labelOf(r.e.status, r.e.draft) : 'notSubmitted', draft: r?.e.draft ?? null, pageCount: r?.pageCount ?? 0, submittedTime: r ? iso(r.e.submittedAt) : null, canSubmit };
+            const canSubmit = !isClosed && (requested.has(s.id) || ((!r || r.e.status !== 'approved') && !(r?.e.status === 'revision_requested' && r.e.draft >= 2)));
+            return { id: s.id, name: s.name, maskedNo: maskNo(s.studentNo), label: r ? labelOf(r.e.status, r.e.draft) : requested.has(s.id) ? 'revisedDraft' : 'notSubmitted', draft: r?.e.draft ?? null, pageCount: r?.pageCount ?? 0, submittedTime: r ? iso(r.e.submittedAt) : null, canSubmit };
           }),
       };
     },
@@ -116,8 +119,11 @@ export function h5UploadService(deps: ServiceDeps) {
       const student = await studentsRepo.find(db, cls.schoolId, fields.studentId);
       if (!student || student.s.classId !== cls.id) throw badRequest('STUDENT_NOT_IN_CLASS', 'essay.studentNotInClass');
       const [latest] = await essaysRepo.ofStudent(db, task.id, student.s.id);
+      const request = await revisionsRepo.pending(db, task.id, student.s.id);
       let draft = 0;
-      if (latest) {
+      // The teacher's pending request names the draft (submitEssay checks it again in its transaction).
+      if (request) draft = request.nextDraft;
+      else if (latest) {
         if (latest.status === 'approved') throw new AppError(409, 'ESSAY_APPROVED', 'essay.reviewedNoResubmit', undefined, { show: true });
         if (latest.status === 'revision_requested') {
           if (latest.draft >= 2) throw new AppError(409, 'LAST_DRAFT', 'essay.lastDraftReached', undefined, { show: true });

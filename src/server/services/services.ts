@@ -12,6 +12,9 @@ import { essayService } from './essay-service';
 import { fileService } from './file-service';
 import { h5UploadService } from './h5-upload-service';
 import { reviewService } from './review-service';
+import { revisionService } from './revision-service';
+import { reminderService } from './reminder-service';
+import { studentMessagesService } from './student-notifications';
 
 /** All services, built once per app from the same dependencies. */
 export function buildServices(deps: ServiceDeps) {
@@ -32,6 +35,9 @@ export function buildServices(deps: ServiceDeps) {
     essays: essayService(deps),
     h5Upload: h5UploadService(deps),
     review: reviewService(deps),
+    revision: revisionService(deps),
+    reminders: reminderService(deps),
+    studentMessages: studentMessagesService(deps),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

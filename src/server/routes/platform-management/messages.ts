@@ -21,7 +21,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     schema: { tags, summary: 'Notifications of the current user (isRead 0 = unread, 2 = all)', querystring: c.sysMessagesQuery, response: responses(z.array(c.notification)) },
   }, async (req) => {
     const rows = await notificationsRepo.list(services.deps.db, authOf(req).user.id, req.query.isRead === 0);
-    return ok(rows.map((n) => ({ id: n.id, message: n.message, isRead: n.isRead, updatedTime: formatCst(n.updatedAt) })));
+    return ok(rows.map((n) => ({ id: n.id, message: n.message, isRead: n.isRead, updatedTime: formatCst(n.updatedAt), link: n.link })));
   });
 
   app.post('/message/update', {

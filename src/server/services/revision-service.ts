@@ -1,0 +1,119 @@
+// Revised drafts (spec §4 Resubmission): the teacher asks a student to submit again, either keeping
+// the current essay for comparison (the next upload becomes the next draft) or discarding it with its
+// review (the next upload takes its place, same draft). One pending request per task and student;
+// the student is told on the H5 pages. Cancelling asks for confirmation and restores the essay.
+// The request is fulfilled by the student's next submission (essay-service submitEssay).
+import type { z } from 'zod';
+import type { batchResult, RevisionMode, RevisionRequest } from '../../core/api/contracts/review';
+import { translate, type Lang } from '../../core/i18n';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { essays } from '../db/schema';
+import { AppError, badRequest, notFound } from '../errors';
+import { correctionsRepo } from '../repositories/corrections';
+import { essaysRepo } from '../repositories/essays';
+import { revisionsRepo } from '../repositories/revisions';
+import { tasksRepo } from '../repositories/tasks';
+import type { AuthContext } from './auth-context';
+import type { ServiceDeps } from './deps';
+import { essayForReview, requireClassInScope, requireReview } from './review-access';
+import { revisionView } from './review-service';
+import { notifyStudents } from './student-notifications';
+
+type BatchResult = z.infer<typeof batchResult>;
+/** The last draft a student can hand in (0 first, 1 revised 1, 2 revised 2). */
+const LAST_DRAFT = 2;
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** The status an essay goes back to when its request is cancelled: approved if it had been, else what its AI result says. */
+async function restoredStatus(tx: Executor, essay: typeof essays.$inferSelect): Promise<string> {
+  if (essay.auditAt) return 'approved';
+  const c = await correctionsRepo.get(tx, essay.id);
+  if (c?.status !== 'done') return 'submitted';
+  return Array.isArray(essay.flags) && essay.flags.length && !essay.insistCorrect ? 'abnormal' : 'ai_done';
+}
+
+export function revisionService(deps: ServiceDeps) {
+  const db = deps.db;
+
+  async function requestOne(tx: Executor, auth: AuthContext, essayId: number, mode: RevisionMode, message: string, lang: Lang) {
+    const now = deps.now();
+    const essay = await correctionsRepo.essay(tx, essayId, true);
+    if (!essay) throw notFound();
+    if (await revisionsRepo.pending(tx, essay.taskId, essay.studentId, true)) throw new AppError(409, 'REVISION_PENDING', 'revision.pendingExists', undefined, { show: true });
+    if (mode === 'keep' && essay.draft >= LAST_DRAFT) throw badRequest('LAST_DRAFT', 'revision.lastDraft');
+    const nextDraft = mode === 'keep' ? essay.draft + 1 : essay.draft;
+    // keep: the essay stays for comparison (its approval time is kept, so a cancelled request restores it);
+    // discard: the essay and, with it, its review leave the lists (soft delete) until a cancel restores them.
+    if (mode === 'keep') await essaysRepo.update(tx, essay.id, { status: 'revision_requested' });
+    else await essaysRepo.softDelete(tx, essay.id, now);
+    const request = await revisionsRepo.insert(tx, { schoolId: essay.schoolId, essayId: essay.id, taskId: essay.taskId, classId: essay.classId, studentId: essay.studentId, mode, message, nextDraft, requestedByIdentityId: auth.identity.id, createdAt: now });
+    const task = await tasksRepo.find(tx, { schoolId: essay.schoolId }, essay.taskId);
+    await notifyStudents(
+      tx,
+      [{ schoolId: essay.schoolId, studentId: essay.studentId, kind: 'revision', taskId: essay.taskId, essayId: essay.id, key: mode === 'keep' ? 'studentMsg.revisionKeep' : 'studentMsg.revisionDiscard', params: { title: task?.t.title ?? '', draft: nextDraft, message } }],
+      lang,
+      now,
+    );
+    return request;
+  }
+
+  /** An essay of the caller's scope, live or discarded by a request (a cancel restores it). */
+  async function essayEvenDiscarded(auth: AuthContext, essayId: number) {
+    requireReview(auth, 'write');
+    const [row] = await db
+      .select()
+      .from(essays)
+      .where(and(eq(essays.id, essayId), eq(essays.schoolId, auth.school.id)));
+    if (!row) throw notFound();
+    await requireClassInScope(db, auth, row.classId);
+    return row;
+  }
+
+  return {
+    /** Asks for revised drafts of one essay or many; essays that cannot take one are skipped with the reason. */
+    async request(auth: AuthContext, body: { essayIds: number[]; mode: RevisionMode; message: string }, lang: Lang): Promise<BatchResult> {
+      const done: number[] = [];
+      const skipped: BatchResult['skipped'] = [];
+      for (const essayId of [...new Set(body.essayIds)]) {
+        try {
+          await essayForReview(db, auth, essayId, 'write');
+          await db.transaction((tx) => requestOne(tx, auth, essayId, body.mode, body.message.trim(), lang));
+          done.push(essayId);
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status >= 500) throw err;
+          skipped.push({ essayId, code: err.error, message: translate(lang, err.messageKey, err.params) });
+        }
+      }
+      return { done, skipped };
+    },
+
+    /** Cancels the pending request of an essay (confirm required): the essay is restored and the student told. */
+    async cancel(auth: AuthContext, essayId: number, confirm: boolean, lang: Lang): Promise<RevisionRequest> {
+      const target = await essayEvenDiscarded(auth, essayId);
+      if (!confirm) throw new AppError(409, 'CONFIRM_REQUIRED', 'revision.confirmRequired', undefined, { show: true });
+      const closed = await db.transaction(async (tx) => {
+        const now = deps.now();
+        const request = await revisionsRepo.pending(tx, target.taskId, target.studentId, true);
+        if (!request || request.essayId !== essayId) throw badRequest('REVISION_NOT_PENDING', 'revision.notPending');
+        const [essay] = await tx.select().from(essays).where(eq(essays.id, essayId)).for('update');
+        if (request.mode === 'discard') {
+          try {
+            await tx.transaction((sp) => sp.update(essays).set({ deletedAt: null, updatedAt: now }).where(eq(essays.id, essayId)));
+          } catch (err) {
+            if (isUniqueViolation(err)) throw new AppError(409, 'DRAFT_TAKEN', 'revision.restoreTaken', undefined, { show: true });
+            throw err;
+          }
+        } else {
+          await essaysRepo.update(tx, essayId, { status: await restoredStatus(tx, essay!) });
+        }
+        await revisionsRepo.close(tx, request.id, 'cancelled', now);
+        const task = await tasksRepo.find(tx, { schoolId: target.schoolId }, target.taskId);
+        await notifyStudents(tx, [{ schoolId: target.schoolId, studentId: target.studentId, kind: 'revision_cancelled', taskId: target.taskId, essayId, key: 'studentMsg.revisionCancelled', params: { title: task?.t.title ?? '' } }], lang, now);
+        return { ...request, status: 'cancelled', closedAt: now };
+      });
+      return revisionView(closed, await revisionsRepo.teacherName(db, closed.requestedByIdentityId));
+    },
+  };
+}
+export type RevisionService = ReturnType<typeof revisionService>;
