@@ -1,0 +1,123 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Spin } from 'antd';
+import type { ApiClient } from '../core/api/client';
+import type { ReviewWorkspace } from '../core/api/contracts/review';
+import { commentLibraryApi } from '../core/api/endpoints/comment-library';
+import { correctionApi } from '../core/api/endpoints/correction';
+import { essaysApi } from '../core/api/endpoints/essays';
+import { reviewApi } from '../core/api/endpoints/review';
+import { CorrectionPanel, type PanelApi } from '../views/correction-panel';
+import { useAsync } from '../views/hooks/use-async';
+import { useT } from '../views/i18n/i18n-context';
+import { widgetElement } from './define-widget';
+import { emit } from './widget-events';
+import { WidgetShell, type WidgetBaseProps } from './widget-shell';
+
+interface Props extends WidgetBaseProps {
+  essayId?: number;
+  taskId?: number;
+  classId?: number;
+  readonly?: boolean;
+  mode?: string;
+}
+
+type Opened = Pick<ReviewWorkspace['essay'], 'id' | 'taskId' | 'classId' | 'studentId' | 'studentName'>;
+
+/**
+ * The panel's API with one wrap: each workspace it loads tells the host which essay is open
+ * (zp-essay-open, once per essay) and remembers task and class for zp-approved.
+ */
+function useObservedApi(client: ApiClient, host: Element) {
+  const opened = useRef<Opened | null>(null);
+  const api = useMemo<PanelApi>(() => {
+    const review = reviewApi(client);
+    return {
+      review: {
+        ...review,
+        workspace: async (essayId: number) => {
+          const ws = await review.workspace(essayId);
+          if (opened.current?.id !== ws.essay.id) {
+            opened.current = ws.essay;
+            emit(host, 'zp-essay-open', { essayId: ws.essay.id, taskId: ws.essay.taskId, classId: ws.essay.classId, studentId: ws.essay.studentId, studentName: ws.essay.studentName });
+          }
+          return ws;
+        },
+      },
+      correction: correctionApi(client),
+      library: commentLibraryApi(client),
+    };
+  }, [client, host]);
+  return { api, opened };
+}
+
+/** With task-id and class-id but no essay-id: the class list's first essay waiting for review (AI done), else its first essay. */
+function useFirstEssay(client: ApiClient, props: Props) {
+  const { essayId, taskId, classId } = props;
+  return useAsync(async () => {
+    if (essayId || !taskId || !classId) return essayId ?? null;
+    const list = await essaysApi(client).list(taskId, classId);
+    const essays = list.students.flatMap((s) => s.essays);
+    return (essays.find((e) => e.status === 'ai_done') ?? essays[0])?.id ?? null;
+  }, [client, essayId, taskId, classId]);
+}
+
+function Panel({ client, host, props }: { client: ApiClient; host: Element; props: Props }) {
+  const t = useT();
+  const { api, opened } = useObservedApi(client, host);
+  const target = useFirstEssay(client, props);
+  // The essay shown: what the attributes ask for, then wherever previous / next took the teacher. An
+  // attribute change asks again even when it resolves to the essay the panel started from.
+  const [shown, setShown] = useState<number | null>(null);
+  useEffect(() => {
+    setShown(target.data);
+    opened.current = null;
+  }, [target.data, props.essayId, props.taskId, props.classId, opened]);
+
+  if (target.loading && target.data === null) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  const essayId = shown ?? target.data;
+  if (!essayId) return <div className="zp-widget-status">{t(props.taskId && props.classId ? 'widget.noEssayInTask' : 'widget.noEssay')}</div>;
+  const where = () => ({ taskId: opened.current?.taskId ?? 0, classId: opened.current?.classId ?? 0 });
+  return (
+    <CorrectionPanel
+      api={api}
+      essayId={essayId}
+      readonly={props.readonly}
+      mode={props.mode === 'ai' ? 'ai' : 'review'}
+      onNavigate={(id) => {
+        setShown(id);
+        emit(host, 'zp-navigate', { to: 'essay', essayId: id });
+      }}
+      onApproved={(review) => emit(host, 'zp-approved', { essayId: review.essayId, ...where(), teacherScore: review.teacherScore })}
+      onClose={(reason) => emit(host, 'zp-navigate', { to: 'back', reason })}
+      onReupload={(essay) => emit(host, 'zp-navigate', { to: 'upload', ...essay })}
+    />
+  );
+}
+
+function CorrectionPanelElement(props: Props) {
+  return (
+    <WidgetShell element="zp-correction-panel" props={props}>
+      {(client, host) => <Panel client={client} host={host} props={props} />}
+    </WidgetShell>
+  );
+}
+
+/**
+ * `<zp-correction-panel>`: the teacher's correction screen of one essay for partner portals.
+ * Attributes: api-base, token | sso-ticket + partner-id, lang, essay-id (or task-id + class-id),
+ * readonly, mode; property theme (JSON). Events: zp-ready, zp-error, zp-auth-expired, zp-essay-open,
+ * zp-approved, zp-navigate.
+ */
+export class ZpCorrectionPanel extends widgetElement(CorrectionPanelElement, {
+  apiBase: 'string',
+  token: 'string',
+  ssoTicket: 'string',
+  partnerId: 'string',
+  lang: 'string',
+  essayId: 'number',
+  taskId: 'number',
+  classId: 'number',
+  readonly: 'boolean',
+  mode: 'string',
+  theme: 'json',
+}) {}
