@@ -69,8 +69,12 @@ export const ssoRepo = {
     return rows.length > 0;
   },
   /** Nonces past their expiry can no longer be replayed (the launch is refused as expired): drop them. */
-  async purgeNonces(db: Executor, now: Date): Promise<number> {
-    const rows = await db.delete(ssoLaunchNonces).where(lt(ssoLaunchNonces.expiresAt, now)).returning({ n: sql<number>`1` });
+  async purgeNonces(db: Executor, now: Date, partnerId?: string): Promise<number> {
+    const expired = lt(ssoLaunchNonces.expiresAt, now);
+    const rows = await db
+      .delete(ssoLaunchNonces)
+      .where(partnerId ? and(eq(ssoLaunchNonces.partnerId, partnerId), expired) : expired)
+      .returning({ n: sql<number>`1` });
     return rows.length;
   },
 };

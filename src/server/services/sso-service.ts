@@ -47,13 +47,21 @@ export function ssoService(deps: ServiceDeps, session: SessionService, fetchImpl
     return candidates[0]!;
   }
 
-  /** Signs in the identity the partner's user is linked to; `claim` runs in the session's transaction. */
-  async function signInLinked(partner: SsoPartnerRow, externalUserId: string, client: SsoClient, claim?: (tx: Executor) => Promise<void>) {
+  /**
+   * Signs in the identity the partner's user is linked to; `claim` (the single-use check) runs in the
+   * session's transaction, after the partner's expired nonces are dropped so the ledger stays small.
+   */
+  async function signInLinked(partner: SsoPartnerRow, externalUserId: string, client: SsoClient, claim: (tx: Executor) => Promise<void>) {
     const link = await ssoRepo.findLink(db, partner.id, externalUserId);
     const user = link ? await usersRepo.findById(db, link.userId) : undefined;
     const identity = link && user ? await identitiesRepo.findForUser(db, user.id, link.identityId) : undefined;
     if (!link || !user || !identity) throw refuse('SSO_USER_NOT_LINKED', client, { partnerId: partner.id, externalUserId });
-    return session.startSession(user, ssoVia(partner.kind, partner.id), client, identity.id, claim ? { inTransaction: claim } : {});
+    return session.startSession(user, ssoVia(partner.kind, partner.id), client, identity.id, {
+      inTransaction: async (tx) => {
+        await ssoRepo.purgeNonces(tx, now(), partner.id);
+        await claim(tx);
+      },
+    });
   }
 
   /** Launch path shared by exchange and tianyu/login. */
