@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
 import { baseUrl, signIn } from './support/session';
 
 let browser: Browser;
@@ -23,6 +23,61 @@ describe('widgets', () => {
     await expect.poll(() => page.locator('#log').textContent()).toContain('zp-ready');
     await page.getByTestId('task-card').first().getByText('详情').click();
     await expect.poll(() => page.locator('#log').textContent()).toContain('zp-task-open');
+    await context.close();
+  });
+});
+
+describe('widgets delivery (the built bundle)', () => {
+  const loaderUrl = () => `${baseUrl()}/teaching/widgets/zp-widgets.js`;
+
+  it('serves a short-cached loader that imports long-cached, content-hashed modules sharing one runtime chunk, compressed', async () => {
+    const loader = await fetch(loaderUrl(), { headers: { 'accept-encoding': 'br' } });
+    expect(loader.status).toBe(200);
+    expect(loader.headers.get('cache-control')).toBe('no-cache');
+    expect(loader.headers.get('content-encoding')).toBe('br');
+    expect(loader.headers.get('access-control-allow-origin')).toBe('*');
+    const etag = loader.headers.get('etag')!;
+    expect((await fetch(loaderUrl(), { headers: { 'accept-encoding': 'br', 'if-none-match': etag } })).status).toBe(304);
+    const source = await loader.text();
+    const modules = JSON.parse(source.slice(source.indexOf('{'), source.indexOf('};') + 1)) as Record<string, string[]>;
+    expect(Object.keys(modules).sort()).toEqual(['zp-correction-panel', 'zp-task-board']);
+    const runtime = (files: string[]) => files.find((f) => /zp-runtime-[\w-]+\.js$/.test(f));
+    expect(runtime(modules['zp-task-board']!)).toBeDefined();
+    expect(runtime(modules['zp-task-board']!)).toBe(runtime(modules['zp-correction-panel']!));
+    for (const file of new Set(Object.values(modules).flat())) {
+      expect(file).toMatch(/^\.\/assets\/[\w-]+-[\w-]{8}\.js$/);
+      const res = await fetch(new URL(file, loaderUrl()), { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+    }
+  });
+
+  it('mounts from another origin with ?elements=: only the asked element loads, signs in with an SSO launch and calls the API across origins', async () => {
+    // A partner page on an origin the demo partners allow (DEMO_PARTNER_ORIGINS), answered by the test.
+    const partnerOrigin = 'http://127.0.0.1:18091';
+    const launch = (await (await fetch(`${baseUrl()}/demo-partner/launch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'p-teacher01' }) })).json()) as { partnerId: string; launch: string };
+    const { context, page } = await newPage(browser);
+    await page.route(`${partnerOrigin}/portal.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html><head><style>* { font: 30px serif !important } button { display: none }</style>
+          <script type="module" src="${loaderUrl()}?elements=zp-task-board"></script></head>
+          <body><zp-task-board id="b" api-base="${baseUrl()}" lang="en" partner-id="${launch.partnerId}" sso-ticket="${launch.launch}"></zp-task-board>
+          <script>window.seen = []; for (const n of ['zp-ready', 'zp-error', 'zp-auth-expired']) document.addEventListener(n, (e) => seen.push(n));</script></body></html>`,
+      }),
+    );
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto(`${partnerOrigin}/portal.html`);
+    await page.getByTestId('task-card').first().waitFor();
+    expect(await page.evaluate(() => location.origin)).toBe(partnerOrigin);
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['zp-ready']);
+    expect(await page.getByTestId('task-board').evaluate((el) => getComputedStyle(el).fontSize)).toBe('14px');
+    expect(await page.evaluate(() => [Boolean(customElements.get('zp-task-board')), Boolean(customElements.get('zp-correction-panel'))])).toEqual([true, false]);
+    expect(scripts.some((u) => u.includes('zp-task-board-'))).toBe(true);
+    expect(scripts.some((u) => u.includes('zp-correction-panel-'))).toBe(false);
     await context.close();
   });
 });
