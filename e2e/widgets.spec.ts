@@ -37,7 +37,8 @@ describe('widgets delivery (the built bundle)', () => {
     expect(loader.headers.get('content-encoding')).toBe('br');
     expect(loader.headers.get('access-control-allow-origin')).toBe('*');
     const etag = loader.headers.get('etag')!;
-    expect((await fetch(loaderUrl(), { headers: { 'accept-encoding': 'br', 'if-none-match': etag } })).status).toBe(304);
+    // (fetch adds cache-control: no-cache to conditional requests unless one is given, which defeats revalidation)
+    expect((await fetch(loaderUrl(), { headers: { 'accept-encoding': 'br', 'if-none-match': etag, 'cache-control': 'max-age=0' } })).status).toBe(304);
     const source = await loader.text();
     const modules = JSON.parse(source.slice(source.indexOf('{'), source.indexOf('};') + 1)) as Record<string, string[]>;
     expect(Object.keys(modules).sort()).toEqual(['zp-correction-panel', 'zp-task-board']);
@@ -59,6 +60,9 @@ describe('widgets delivery (the built bundle)', () => {
     const partnerOrigin = 'http://127.0.0.1:18091';
     const launch = (await (await fetch(`${baseUrl()}/demo-partner/launch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'p-teacher01' }) })).json()) as { partnerId: string; launch: string };
     const { context, page } = await newPage(browser);
+    // The page is answered by the test, so Chromium counts it as public and asks before it reaches
+    // zhipi on the loopback address (Local Network Access): grant it, as a user would.
+    await context.grantPermissions(['local-network-access']);
     await page.route(`${partnerOrigin}/portal.html`, (route) =>
       route.fulfill({
         contentType: 'text/html',
