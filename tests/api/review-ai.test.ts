@@ -159,6 +159,14 @@ describe.each(databaseKinds())('AI re-run rules, corrected transcripts and AI-ru
     expect(rerun).toHaveLength(1);
     expect(rerun[0]!.message).toMatch(/^《春天的故事》学生\d+的作文重新 AI 批改完成$/);
     expect(await batchNotes()).toHaveLength(1);
+    // many re-runs at once (manual AI review started for the class) read as one batch, not a flood
+    await post(`workManager/correction/${a}/rerun`, {});
+    await post(`workManager/correction/${c}/rerun`, {});
+    await t.app.jobRunner!.runDue();
+    expect(await db().select().from(notifications).where(like(notifications.link, `%essayId=${a}`))).toHaveLength(1);
+    const batches = await batchNotes();
+    expect(batches).toHaveLength(2);
+    expect(batches.map((n) => n.message)).toContain('《春天的故事》七年级1班 AI 批改完成：2 篇，0 篇异常');
 
     // the drawer: link included, unread filter, mark read
     const unread = (await get('message/getSysMessages?isRead=0')).json().data as { id: number; message: string; link: string | null; isRead: number }[];
