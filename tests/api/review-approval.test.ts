@@ -174,7 +174,9 @@ describe.each(databaseKinds())('teacher review: workspace, save, approve on %s',
       expect((await post('review/save', { essayId: id, teacherComment: 'x' }, who)).statusCode).toBe(404);
       expect((await post('review/approve', { essayId: id, teacherComment: 'x' }, who)).statusCode).toBe(404);
       expect((await post('review/cancelApproval', { essayId: id }, who)).statusCode).toBe(404);
+      expect((await get(`writings/drafts?taskId=${fx.taskId}&studentId=${(await essayRow(id)).studentId}`, who)).statusCode).toBe(404);
     }
+    expect((await get(`writings/drafts?taskId=${fx.taskId}&studentId=${(await essayRow(id)).studentId}`, 'headmaster01')).json().data.drafts).toHaveLength(1);
     expect((await post('review/batchApprove', { essayIds: [id] }, 'teacherB01')).json().data.skipped[0]).toMatchObject({ essayId: id, code: 'NOT_FOUND' });
     expect((await get(`review/workspace?essayId=${id}`, 'headmaster01')).statusCode).toBe(200);
     expect((await post('review/approve', { essayId: id, teacherComment: '校长来审' }, 'headmaster01')).statusCode).toBe(403);

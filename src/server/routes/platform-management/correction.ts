@@ -14,7 +14,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     schema: { tags, summary: "An essay's full AI correction: status, transcript, scores per dimension with evidence, comments, notes with transcript offsets and page boxes, flags, engine", params: c.correctionIdParams, response: responses(c.correction) },
   }, async (req) => ok(await svc.get(authOf(req), req.params.id)));
   app.post('/workManager/correction/:id/rerun', {
-    schema: { tags, summary: 'Run the AI review again (replaces the AI results only; refused for approved essays; confirmOverwrite required once a teacher has scored)', params: c.correctionIdParams, body: c.rerunBody, response: responses(c.correctionQueued) },
+    schema: { tags, summary: 'Run the AI review again (replaces the AI results; refused for approved essays; confirmOverwrite required once a teacher has edited the review, which then clears the teacher’s transcript, dimension scores, annotations and score but keeps the comment)', params: c.correctionIdParams, body: c.rerunBody, response: responses(c.correctionQueued) },
   }, async (req) => ok(await svc.rerun(authOf(req), req.params.id, req.body.confirmOverwrite)));
   app.post('/workManager/correction/:id/insist', {
     schema: { tags, summary: 'Correct an abnormal essay anyway (results may be less accurate)', params: c.correctionIdParams, response: responses(c.correctionQueued) },
