@@ -222,6 +222,21 @@ describe('demo partner portal', () => {
     await context.close();
   });
 
+  it('removing the panel with an edit not yet autosaved still saves it', async () => {
+    const { context, page } = await openDemoPortal(browser);
+    const essayId = demo.aiDone[demo.aiDone.length - 1]!;
+    await page.fill('#essay-id', String(essayId));
+    await link(page, 'apply-ids').click();
+    await expect.poll(() => panel(page).getByTestId('correction-panel').getAttribute('data-essay-id')).toBe(String(essayId));
+    await panel(page).getByTestId('cp-header').waitFor();
+    const comment = `离开前的评语 ${Date.now()}`;
+    await panel(page).getByTestId('cp-teacher-comment').locator('textarea').fill(comment);
+    await link(page, 'toggle-panel').click(); // removed before the autosave delay
+    const token = await partnerToken('p-teacher01');
+    await expect.poll(async () => (await apiGet<{ review: { teacherComment: string } }>(token, `/platform-management/review/workspace?essayId=${essayId}`)).review.teacherComment, { timeout: 10_000 }).toBe(comment);
+    await context.close();
+  });
+
   it('the second board, signed in as another school’s teacher, shows only that teacher’s data and its own theme', async () => {
     const { context, page } = await openDemoPortal(browser);
     await board(page).getByTestId('task-card').first().waitFor();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
 import { baseUrl, signIn } from './support/session';
+import { apiGet, partnerToken } from './support/widgets';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,6 +83,35 @@ describe('widgets delivery (the built bundle)', () => {
     expect(await page.evaluate(() => [Boolean(customElements.get('zp-task-board')), Boolean(customElements.get('zp-correction-panel'))])).toEqual([true, false]);
     expect(scripts.some((u) => u.includes('zp-task-board-'))).toBe(true);
     expect(scripts.some((u) => u.includes('zp-correction-panel-'))).toBe(false);
+    await context.close();
+  });
+  it('shows the correction panel on another origin with the essay pages loaded from zhipi', async () => {
+    const partnerOrigin = 'http://127.0.0.1:18091';
+    const launch = (await (await fetch(`${baseUrl()}/demo-partner/launch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'p-teacher01' }) })).json()) as { partnerId: string; launch: string };
+    const { context, page } = await newPage(browser);
+    await context.grantPermissions(['local-network-access']);
+    await page.route(`${partnerOrigin}/panel.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html><head><script type="module" src="${loaderUrl()}?elements=zp-correction-panel"></script></head>
+          <body><zp-correction-panel api-base="${baseUrl()}/" partner-id="${launch.partnerId}" sso-ticket="${launch.launch}" readonly></zp-correction-panel></body></html>`,
+      }),
+    );
+    await page.goto(`${partnerOrigin}/panel.html`);
+    // no essay-id yet: the element says what it needs
+    await expect.poll(() => page.locator('zp-correction-panel').evaluate((el) => el.shadowRoot?.textContent ?? '')).toContain('essay-id');
+    const token = await partnerToken('p-teacher01');
+    const klass = (await apiGet<{ list: { id: number; name: string }[] }>(token, '/platform-management/mclass/list?pageSize=50')).list.find((c) => c.name === '七年级1班')!;
+    const task = (await apiGet<{ list: { id: number; title: string }[] }>(token, `/platform-management/tasks/list?classId=${klass.id}&pageSize=50`)).list.find((t) => t.title === '我的老师')!;
+    const list = await apiGet<{ students: { essays: { id: number }[] }[] }>(token, `/platform-management/writings/list?taskId=${task.id}&classId=${klass.id}`);
+    const first = list.students.flatMap((s) => s.essays)[0]!.id;
+    await page.locator('zp-correction-panel').evaluate((el, id) => el.setAttribute('essay-id', String(id)), first);
+    const image = page.getByTestId('cp-image').first();
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await image.getAttribute('src')).toMatch(new RegExp(`^${baseUrl()}/correction-api/file-service/`));
+    // readonly: no approval button
+    expect(await page.getByTestId('cp-approve').count()).toBe(0);
     await context.close();
   });
 });

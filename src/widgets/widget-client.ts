@@ -4,7 +4,7 @@ import { emit } from './widget-events';
 
 export interface WidgetClient {
   client: ApiClient;
-  /** Aborts every request still in flight and silences the client's events (element removed, token changed). */
+  /** Aborts the reads still in flight and silences the client's events (element removed, token changed). */
   release(): void;
 }
 
@@ -14,8 +14,8 @@ export function apiBaseUrl(apiBase: string | undefined): string {
 }
 
 /**
- * One element instance's API client: its own token (never the page's storage), requests that abort
- * when the element lets go of it, and the spec §8 error rules turned into events on the element
+ * One element instance's API client: its own token (never the page's storage), reads that abort when
+ * the element lets go of it (writes finish), and the spec §8 error rules turned into events on the element
  * instead of redirects — a widget must never navigate its host page. `zp-auth-expired` fires once per
  * client (that is, once per token), however many requests the 401 hit.
  */
@@ -32,7 +32,13 @@ export function createWidgetClient(opts: { host: Element; apiBase?: string; toke
     baseUrl: apiBaseUrl(opts.apiBase),
     getToken: () => opts.token,
     lang: () => opts.lang,
-    fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, aborter.signal]) : aborter.signal }),
+    // Reads in flight are aborted on release; writes are left to finish, so an edit the view saves
+    // as it unmounts (the panel's pending autosave) still reaches the server.
+    fetch: (input, init) => {
+      const read = !init?.method || /^(GET|HEAD)$/i.test(init.method);
+      if (!read) return fetch(input, init);
+      return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, aborter.signal]) : aborter.signal });
+    },
     handlers: {
       notifyError: () => undefined,
       errorShown: (error) => {

@@ -10,6 +10,7 @@ import { CorrectionPanel, type PanelApi } from '../views/correction-panel';
 import { useAsync } from '../views/hooks/use-async';
 import { useT } from '../views/i18n/i18n-context';
 import { widgetElement } from './define-widget';
+import { apiBaseUrl } from './widget-client';
 import { emit } from './widget-events';
 import { WidgetShell, type WidgetBaseProps } from './widget-shell';
 
@@ -24,10 +25,22 @@ interface Props extends WidgetBaseProps {
 type Opened = Pick<ReviewWorkspace['essay'], 'id' | 'taskId' | 'classId' | 'studentId' | 'studentName'>;
 
 /**
- * The panel's API with one wrap: each workspace it loads tells the host which essay is open
- * (zp-essay-open, once per essay) and remembers task and class for zp-approved.
+ * The server links essay pages as paths on its own origin (/correction-api/file-service/…); on a
+ * partner's page those must point at zhipi, not at the portal.
  */
-function useObservedApi(client: ApiClient, host: Element) {
+function pagesOnZhipi(ws: ReviewWorkspace, apiBase: string | undefined): ReviewWorkspace {
+  if (!apiBase?.trim()) return ws;
+  const base = apiBaseUrl(apiBase);
+  const absolute = (url: string) => (url.startsWith('/correction-api/') ? base + url.slice('/correction-api'.length) : url);
+  return { ...ws, essay: { ...ws.essay, pages: ws.essay.pages.map((p) => ({ ...p, url: absolute(p.url) })) } };
+}
+
+/**
+ * The panel's API with two wraps: page links point at zhipi (see above), and each workspace it loads
+ * tells the host which essay is open (zp-essay-open, once per essay) and remembers task and class for
+ * zp-approved.
+ */
+function useObservedApi(client: ApiClient, host: Element, apiBase: string | undefined) {
   const opened = useRef<Opened | null>(null);
   const api = useMemo<PanelApi>(() => {
     const review = reviewApi(client);
@@ -35,18 +48,19 @@ function useObservedApi(client: ApiClient, host: Element) {
       review: {
         ...review,
         workspace: async (essayId: number) => {
-          const ws = await review.workspace(essayId);
+          const ws = pagesOnZhipi(await review.workspace(essayId), apiBase);
           if (opened.current?.id !== ws.essay.id) {
             opened.current = ws.essay;
             emit(host, 'zp-essay-open', { essayId: ws.essay.id, taskId: ws.essay.taskId, classId: ws.essay.classId, studentId: ws.essay.studentId, studentName: ws.essay.studentName });
           }
           return ws;
         },
+        saveTranscript: async (body) => pagesOnZhipi(await review.saveTranscript(body), apiBase),
       },
       correction: correctionApi(client),
       library: commentLibraryApi(client),
     };
-  }, [client, host]);
+  }, [client, host, apiBase]);
   return { api, opened };
 }
 
@@ -63,7 +77,7 @@ function useFirstEssay(client: ApiClient, props: Props) {
 
 function Panel({ client, host, props }: { client: ApiClient; host: Element; props: Props }) {
   const t = useT();
-  const { api, opened } = useObservedApi(client, host);
+  const { api, opened } = useObservedApi(client, host, props.apiBase);
   const target = useFirstEssay(client, props);
   // The essay shown: what the attributes ask for, then wherever previous / next took the teacher. An
   // attribute change asks again even when it resolves to the essay the panel started from.
