@@ -15,6 +15,7 @@ export const DEMO_ESSAYS_DIR = path.join(import.meta.dirname, 'demo-essays');
 
 export interface DemoEssaysState {
   taskId: number;
+  classId: number;
   taskTitle: string;
   className: string;
   /** essays this call created (0 when the demo essays were seeded before) */
@@ -88,6 +89,7 @@ export async function seedDemoEssays(deps: SeedDeps): Promise<DemoEssaysState | 
   const withEssay = new Set(live.map((e) => e.studentId));
   return {
     taskId: task.taskId,
+    classId: task.classId,
     taskTitle: DEMO_TASK_TITLE,
     className: DEMO_CLASS_NAME,
     created,
