@@ -9,6 +9,7 @@ import { seedReferenceData } from './seed/reference-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './seed/demo-school';
 import { seedDemoTasks } from './seed/demo-tasks';
 import { demoSsoRootSecret, seedDemoSso } from './seed/demo-sso';
+import { seedDemoEssays, type DemoEssaysState } from './seed/demo-essays';
 import { developmentSmsProvider } from './services/sms-provider';
 import { createFileStorage, describeStorage } from './storage/index';
 import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv } from '../correction/index';
@@ -23,9 +24,12 @@ async function main() {
   logger.info({ storage: describeStorage(config.storage) }, 'file storage');
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   await seedReferenceData(database.db);
+  let demo: DemoEssaysState | undefined;
   if (config.seedDemo) {
     await seedDemoSchool(database.db);
     await seedDemoTasks(database.db);
+    // Essays on the demo task, AI-corrected by the job runner right after start.
+    demo = await seedDemoEssays({ db: database.db, storage, now: () => new Date(), uploadMaxBytes: config.uploadMaxBytes });
   }
 
   // Demo SSO partners, played by the stand-in mounted at /demo-partner/; never in production.
@@ -78,6 +82,12 @@ async function main() {
   if (config.seedDemo) {
     lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(13)} ${a.note}`);
+    if (demo) {
+      const n = demo.students.length;
+      const state = !demo.pending ? 'AI-corrected' : demo.pending === n ? 'being AI-corrected' : `(${demo.pending} being AI-corrected)`;
+      lines.push(`  Demo:     ${demo.className} · 「${demo.taskTitle}」 (teacher01): ${n} essays ${state}`);
+      lines.push(`            ${url}/teaching/homework/situation/writinglist?taskId=${demo.taskId}&classId=${demo.classId}`);
+    }
   }
   console.log(lines.join('\n') + '\n');
 }
