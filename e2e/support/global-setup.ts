@@ -22,7 +22,8 @@ export default async function setup(project: TestProject) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    // SEED_DEMO: the demo school, its tasks and the demo essays (AI-corrected by the server's job runner; e2e/support/demo-essays.ts).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
