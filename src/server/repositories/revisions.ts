@@ -69,6 +69,19 @@ export const revisionsRepo = {
       )
       .orderBy(asc(essays.draft), asc(essays.submittedAt), asc(essays.id));
   },
+  /** An essay of the school, live or soft-deleted (a discard request is cancelled on it), locked when asked. */
+  async essayEvenDeleted(db: Executor, schoolId: number, essayId: number, forUpdate = false) {
+    const q = db
+      .select()
+      .from(essays)
+      .where(and(eq(essays.id, essayId), eq(essays.schoolId, schoolId)));
+    const [row] = forUpdate ? await q.for('update') : await q;
+    return row;
+  },
+  /** Brings a discarded essay back (fails with a unique violation when its draft was taken meanwhile). */
+  async undelete(db: Executor, essayId: number, now: Date): Promise<void> {
+    await db.update(essays).set({ deletedAt: null, updatedAt: now }).where(eq(essays.id, essayId));
+  },
   async teacherName(db: Executor, identityId: number): Promise<string> {
     const [row] = await db.select({ name: identities.teacherName }).from(identities).where(eq(identities.id, identityId));
     return row?.name ?? '';

@@ -28,6 +28,10 @@ export const studentNotificationsRepo = {
       .returning({ id: studentNotifications.id });
     return rows.length;
   },
+  /** Locks the task row: two reminders of one task run one after the other (the 10-minute rule holds). */
+  async lockTask(db: Executor, taskId: number): Promise<void> {
+    await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, taskId)).for('update');
+  },
   /** The latest reminder of a task sent to students of a class after `since`. */
   async lastReminder(db: Executor, taskId: number, classId: number, since: Date): Promise<Date | undefined> {
     const [row] = await db

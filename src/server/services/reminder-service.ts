@@ -1,9 +1,7 @@
 // One-click reminder (writing list): every student of the class who has not handed in the task gets
 // an H5 notification. Not twice within 10 minutes for the same task and class, so a double click or
 // an impatient teacher does not flood the students.
-import { eq } from 'drizzle-orm';
 import type { Lang } from '../../core/i18n';
-import { tasks } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import { essaysRepo } from '../repositories/essays';
 import { studentNotificationsRepo } from '../repositories/student-notifications';
@@ -29,8 +27,8 @@ export function reminderService(deps: ServiceDeps) {
       const scope = (await tasksRepo.classesOf(db, [taskId])).get(taskId) ?? [];
       if (!scope.some((c) => c.id === classId)) throw badRequest('CLASS_NOT_IN_TASK', 'essay.classNotInTask');
       return db.transaction(async (tx) => {
-        // The task row lock serialises two reminders of the same task, so the 10-minute rule holds under a double click.
-        await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, taskId)).for('update');
+        // Serialises two reminders of the task, so the 10-minute rule holds under a double click.
+        await studentNotificationsRepo.lockTask(tx, taskId);
         const now = deps.now();
         const last = await studentNotificationsRepo.lastReminder(tx, taskId, classId, new Date(now.getTime() - REMIND_INTERVAL_MS));
         if (last) {

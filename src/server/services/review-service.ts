@@ -1,9 +1,9 @@
 // Teacher review of an essay (spec §4 Review): the correction screen's workspace, the classmates
-// before and after, saving the teacher's edits, approval (AI done, comment not empty, a pending
-// revised-draft request confirmed), cancelling it, and batch approval.
+// before and after, saving the teacher's edits, the corrected transcript (local re-analysis),
+// approval (AI done, comment not empty, a pending revised-draft request confirmed), cancelling it,
+// batch approval, and a student's drafts side by side.
 import type { z } from 'zod';
-import type { batchResult, EssayReview, ReviewWorkspace } from '../../core/api/contracts/review';
-import type { DimensionScoreInput, ReviewAnnotation } from '../../core/api/contracts/review';
+import type { batchResult, DimensionScoreInput, EssayReview, ReviewAnnotation, ReviewWorkspace } from '../../core/api/contracts/review';
 import type { EssayStatus } from '../../core/api/contracts/essays';
 import { translate, type Lang } from '../../core/i18n';
 import type { Executor } from '../db/database';
@@ -19,11 +19,10 @@ import type { AuthContext } from './auth-context';
 import { correctionService } from './correction-service';
 import type { ServiceDeps } from './deps';
 import { labelOf, pageView } from './essay-service';
-import { approvedLocked, essayForReview } from './review-access';
+import { approvedLocked, essayForReview, requireClassInScope, requireReview } from './review-access';
 import { aiDimensionScores, checkDimensionScores, checkTeacherScore, taskScoring, totalOf, type StoredDimensionScore, type TaskScoring } from './review-scoring';
 import { analyseCorrectedTranscript, moveAnnotations, type StoredResult } from './review-transcript';
 import { notifyStudents } from './student-notifications';
-import { requireClassInScope, requireReview } from './review-access';
 
 type BatchResult = z.infer<typeof batchResult>;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

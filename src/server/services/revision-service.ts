@@ -6,12 +6,10 @@
 import type { z } from 'zod';
 import type { batchResult, RevisionMode, RevisionRequest } from '../../core/api/contracts/review';
 import { translate, type Lang } from '../../core/i18n';
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { essays } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import { correctionsRepo } from '../repositories/corrections';
-import { essaysRepo } from '../repositories/essays';
+import { essaysRepo, type EssayRow } from '../repositories/essays';
 import { revisionsRepo } from '../repositories/revisions';
 import { tasksRepo } from '../repositories/tasks';
 import type { AuthContext } from './auth-context';
@@ -26,7 +24,7 @@ const LAST_DRAFT = 2;
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** The status an essay goes back to when its request is cancelled: approved if it had been, else what its AI result says. */
-async function restoredStatus(tx: Executor, essay: typeof essays.$inferSelect): Promise<string> {
+async function restoredStatus(tx: Executor, essay: EssayRow): Promise<string> {
   if (essay.auditAt) return 'approved';
   const c = await correctionsRepo.get(tx, essay.id);
   if (c?.status !== 'done') return 'submitted';
@@ -61,10 +59,7 @@ export function revisionService(deps: ServiceDeps) {
   /** An essay of the caller's scope, live or discarded by a request (a cancel restores it). */
   async function essayEvenDiscarded(auth: AuthContext, essayId: number) {
     requireReview(auth, 'write');
-    const [row] = await db
-      .select()
-      .from(essays)
-      .where(and(eq(essays.id, essayId), eq(essays.schoolId, auth.school.id)));
+    const row = await revisionsRepo.essayEvenDeleted(db, auth.school.id, essayId);
     if (!row) throw notFound();
     await requireClassInScope(db, auth, row.classId);
     return row;
@@ -96,10 +91,10 @@ export function revisionService(deps: ServiceDeps) {
         const now = deps.now();
         const request = await revisionsRepo.pending(tx, target.taskId, target.studentId, true);
         if (!request || request.essayId !== essayId) throw badRequest('REVISION_NOT_PENDING', 'revision.notPending');
-        const [essay] = await tx.select().from(essays).where(eq(essays.id, essayId)).for('update');
+        const essay = await revisionsRepo.essayEvenDeleted(tx, target.schoolId, essayId, true);
         if (request.mode === 'discard') {
           try {
-            await tx.transaction((sp) => sp.update(essays).set({ deletedAt: null, updatedAt: now }).where(eq(essays.id, essayId)));
+            await tx.transaction((sp) => revisionsRepo.undelete(sp, essayId, now));
           } catch (err) {
             if (isUniqueViolation(err)) throw new AppError(409, 'DRAFT_TAKEN', 'revision.restoreTaken', undefined, { show: true });
             throw err;
