@@ -106,7 +106,7 @@ export default function MessagesPage() {
         </Space>
       </Card>
       <Tabs activeKey={tab} onChange={(k) => setTab(k as 'unread' | 'all')}>
-        <Tabs.Tab key="unread" title={<Badge content={unread.length || null}>{t('h5.messages.unread')}</Badge>} />
+        <Tabs.Tab key="unread" title={unread.length ? `${t('h5.messages.unread')} (${unread.length})` : t('h5.messages.unread')} />
         <Tabs.Tab key="all" title={t('h5.messages.all')} />
       </Tabs>
       {messages.loading && !messages.data ? (

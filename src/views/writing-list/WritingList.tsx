@@ -42,6 +42,8 @@ export interface WritingListProps {
   defaultTab?: 'list' | 'stats';
   /** Where popups mount when embedded in a shadow root. */
   getContainer?: () => HTMLElement;
+  /** Changing it reloads the list (a cached page shown again after the teacher reviewed elsewhere). */
+  refreshKey?: number;
 }
 
 /**
@@ -55,7 +57,7 @@ export function WritingList(props: WritingListProps) {
   const { api } = props;
   const review = api.review;
   const { klass, task, loading, picker } = useClassTaskPicker({ api, classId: props.classId, taskId: props.taskId, onSelect: props.onSelect });
-  const list = useLiveWritingList(api.essays, task?.id, klass?.id);
+  const list = useLiveWritingList(api.essays, task?.id, klass?.id, props.refreshKey);
   const [tab, setTab] = useState<'list' | 'stats'>(props.defaultTab ?? 'list');
   const [selected, setSelected] = useState<number[]>([]);
   const [revisionFor, setRevisionFor] = useState<number[] | null>(null);

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { essaysApi } from '../../../core/api/endpoints/essays';
 import { reviewApi } from '../../../core/api/endpoints/review';
 import { WritingList } from '../../../views/writing-list/WritingList';
@@ -14,9 +14,21 @@ export default function WritingListPage() {
   const { client, classes, tasks } = useApp();
   const [params, setParams] = useSearchParams();
   const api = useMemo(() => ({ classes, tasks, essays: essaysApi(client), review: reviewApi(client) }), [client, classes, tasks]);
+  // The list page is cached (kept mounted while its tab is open): when the teacher comes back from
+  // the correction panel or batch review, reload so approvals and new scores show.
+  const { pathname } = useLocation();
+  const here = useRef(pathname);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const active = pathname === here.current;
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) setRefreshKey((k) => k + 1);
+    wasActive.current = active;
+  }, [active]);
   return (
     <WritingList
       api={api}
+      refreshKey={refreshKey}
       taskId={Number(params.get('taskId')) || undefined}
       classId={Number(params.get('classId')) || undefined}
       onSelect={(taskId, classId) => setParams({ taskId: String(taskId), classId: String(classId) }, { replace: true })}
