@@ -121,6 +121,7 @@ export const enTeaching: Record<keyof typeof zhTeaching, string> = {
   'task.statistics': 'Statistics',
   'task.modify': 'Modify',
   'task.empty': 'No essay tasks for this class yet. Click “Assign essay” and pick a topic from the bank.',
+  'task.emptyReadonly': 'No essay tasks for this class yet.',
   'task.noClass': 'You do not teach a class yet. Create one under “Classes” first.',
   'task.switchClass': 'Switch class',
   'task.created': 'Essay assigned',

@@ -121,7 +121,7 @@ export function TaskBoard(props: TaskBoardProps) {
       <Spin spinning={tasks.loading}>
         {list.length === 0 && !tasks.loading ? (
           <EmptyState
-            text={t('task.empty')}
+            text={t(props.readonly || !props.onAssign ? 'task.emptyReadonly' : 'task.empty')}
             action={!props.readonly && props.onAssign && <Button type="primary" onClick={() => props.onAssign?.(current.id)}>{t('task.assign')}</Button>}
           />
         ) : (
