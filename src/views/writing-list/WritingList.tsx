@@ -190,9 +190,9 @@ export function WritingList(props: WritingListProps) {
           },
         },
         { title: t('upload.draft'), width: 90, render: (_, r) => (latestEssay(r) ? t(`upload.draft${Math.min(latestEssay(r)!.draft, 2)}` as 'upload.draft0') : '—') },
-        { title: t('writing.aiScore'), width: 80, render: (_, r) => latestEssay(r)?.aiScore ?? '—' },
-        { title: t('writing.teacherScore'), width: 80, render: (_, r) => latestEssay(r)?.teacherScore ?? '—' },
-        { title: t('writing.wordCount'), width: 70, render: (_, r) => latestEssay(r)?.wordCount ?? '—' },
+        { title: t('writing.aiScore'), width: 90, render: (_, r) => latestEssay(r)?.aiScore ?? '—' },
+        { title: t('writing.teacherScore'), width: 90, render: (_, r) => latestEssay(r)?.teacherScore ?? '—' },
+        { title: t('writing.wordCount'), width: 96, render: (_, r) => latestEssay(r)?.wordCount ?? '—' },
         { title: t('writing.submittedTime'), width: 150, render: (_, r) => (latestEssay(r) ? dayjs(latestEssay(r)!.submittedTime).format(DATE_FORMAT) : '—') },
         { title: t('writing.auditTime'), width: 150, render: (_, r) => (latestEssay(r)?.auditTime ? dayjs(latestEssay(r)!.auditTime!).format(DATE_FORMAT) : '—') },
         {
