@@ -47,7 +47,8 @@ export async function waitForDemoEssays(baseUrl: string, token: string, opts: { 
   const klass = classes.list.find((c) => c.name === DEMO_CLASS_NAME);
   if (!klass) throw new Error(`demo class ${DEMO_CLASS_NAME} not found: is the server seeding the demo (SEED_DEMO)?`);
   const tasks = await data<{ list: { id: number; title: string; status: string }[] }>(baseUrl, token, `/tasks/list?classId=${klass.id}&pageSize=50`);
-  const task = tasks.list.find((t) => t.title === DEMO_TASK_TITLE && t.status === 'released');
+  // Specs may add tasks of the same title; the seeded one was created first, at server start.
+  const [task] = tasks.list.filter((t) => t.title === DEMO_TASK_TITLE && t.status === 'released').sort((a, b) => a.id - b.id);
   if (!task) throw new Error(`demo task 「${DEMO_TASK_TITLE}」 not found on ${DEMO_CLASS_NAME}`);
 
   const deadline = Date.now() + (opts.timeoutMs ?? 170_000);
