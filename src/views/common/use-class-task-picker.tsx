@@ -6,8 +6,8 @@ import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 
 /**
- * The class and essay task a screen works on (the teacher's classes, that class's tasks; the first of
- * each by default), with the two selects to switch, and the choice reported back for the URL.
+ * The class and essay task a screen works on (the teacher's classes, that class's tasks; the first class
+ * and its first released task by default), with the two selects to switch, and the choice reported back for the URL.
  */
 export function useClassTaskPicker(opts: {
   api: { classes: ClassesApi; tasks: TasksApi };
@@ -22,7 +22,8 @@ export function useClassTaskPicker(opts: {
   const [taskId, setTaskId] = useState(opts.taskId);
   const klass = classes.data?.find((c) => c.id === classId) ?? classes.data?.[0];
   const tasks = useAsync(() => (klass ? api.tasks.list({ classId: klass.id, pageSize: 100 }).then((p) => p.list) : Promise.resolve([])), [api.tasks, klass?.id]);
-  const task = tasks.data?.find((x) => x.id === taskId) ?? tasks.data?.[0];
+  // A scheduled task has no essays yet: default to the first released one.
+  const task = tasks.data?.find((x) => x.id === taskId) ?? tasks.data?.find((x) => x.status === 'released') ?? tasks.data?.[0];
 
   useEffect(() => {
     if (task && klass && (task.id !== opts.taskId || klass.id !== opts.classId)) opts.onSelect?.(task.id, klass.id);
