@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Input, Popover, Select, Tag, Typography } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import type { ReviewWorkspace } from '../../core/api/contracts/review';
@@ -33,6 +33,8 @@ export function ScoringCard(props: ScoringCardProps) {
   const { task } = props;
   const levels = usesLevels(task.scoreType);
   const derived = derivedTotal(task, props.scores);
+  // stable options: a new array on every render (autosave re-renders) resets the open list's keyboard position
+  const levelOptions = useMemo(() => task.levels.map((l) => ({ value: l, label: l })), [task.levels]);
   const set = (next: DimensionScore) => props.onScores(props.scores.map((s) => (s.id === next.id ? next : s)));
 
   const evidenceList = (ev: Evidence[]) => (
@@ -98,7 +100,7 @@ export function ScoringCard(props: ScoringCardProps) {
                       value={score.label}
                       disabled={props.readonly}
                       placeholder={t('panel.pickLevel')}
-                      options={task.levels.map((l) => ({ value: l, label: l }))}
+                      options={levelOptions}
                       onChange={(label: string) => set({ id: d.id, label })}
                       aria-label={d.name}
                       data-testid="cp-score-input"
@@ -140,7 +142,7 @@ export function ScoringCard(props: ScoringCardProps) {
                   value={props.teacherScore}
                   disabled={props.readonly}
                   placeholder={derived ?? props.savedTotal ?? t('panel.pickLevel')}
-                  options={task.levels.map((l) => ({ value: l, label: l }))}
+                  options={levelOptions}
                   onChange={(v: string | undefined) => props.onTotal(v || undefined)}
                   aria-label={t('panel.total')}
                   data-testid="cp-total-input"

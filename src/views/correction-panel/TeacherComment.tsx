@@ -44,8 +44,9 @@ export const TeacherComment = forwardRef<TeacherCommentHandle, TeacherCommentPro
   useImperativeHandle(ref, () => ({
     focus: () => {
       const el = area.current?.resizableTextArea?.textArea;
-      el?.focus({ preventScroll: true });
-      el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      if (!el) return;
+      el.focus({ preventScroll: true });
+      revealInPanel(el);
     },
     insert: (text: string) => {
       // at the caret the teacher left (the library drawer took the focus), else at the end
@@ -119,6 +120,18 @@ export const TeacherComment = forwardRef<TeacherCommentHandle, TeacherCommentPro
     </div>
   );
 });
+
+/**
+ * Brings an element into view inside the panel's own scrolling column; only when the panel does not
+ * scroll itself (stacked layout) the page scrolls — never the host page for a box already in sight.
+ */
+function revealInPanel(el: HTMLElement) {
+  const column = el.closest<HTMLElement>('.zp-cp-right');
+  if (column && column.scrollHeight > column.clientHeight + 1 && getComputedStyle(column).overflowY !== 'visible') {
+    const top = el.getBoundingClientRect().top - column.getBoundingClientRect().top + column.scrollTop;
+    column.scrollTo({ top: Math.max(0, top - column.clientHeight / 3), behavior: 'smooth' });
+  } else el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+}
 
 /** The library's genre for a task genre (free text from the dictionary); 'any' when unknown. */
 export function libraryGenre(genre: string | undefined): LibraryComment['genre'] {
