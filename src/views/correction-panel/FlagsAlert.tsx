@@ -47,19 +47,22 @@ export function FlagsAlert(props: FlagsAlertProps) {
             ))}
           </ul>
           {props.insisted && <Typography.Text type="secondary">{t('panel.insisted')}</Typography.Text>}
-          {props.abnormal && !props.readonly && (
-            <Space wrap style={{ marginTop: 8 }}>
-              <Button size="small" type="primary" danger ghost icon={<ThunderboltOutlined />} loading={props.busy} onClick={props.onInsist} data-testid="cp-insist">
-                {t('panel.insist')}
-              </Button>
-              {props.canReupload && (
-                <Button size="small" icon={<CloudUploadOutlined />} onClick={props.onReupload} data-testid="cp-reupload">
-                  {t('panel.reupload')}
-                </Button>
-              )}
-            </Space>
-          )}
         </div>
+      }
+      action={
+        props.abnormal &&
+        !props.readonly && (
+          <Space direction="vertical" size={6}>
+            <Button size="small" type="primary" danger ghost icon={<ThunderboltOutlined />} loading={props.busy} onClick={props.onInsist} data-testid="cp-insist">
+              {t('panel.insist')}
+            </Button>
+            {props.canReupload && (
+              <Button size="small" block icon={<CloudUploadOutlined />} onClick={props.onReupload} data-testid="cp-reupload">
+                {t('panel.reupload')}
+              </Button>
+            )}
+          </Space>
+        )
       }
     />
   );
