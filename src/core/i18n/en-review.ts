@@ -17,6 +17,7 @@ export const enReview: Record<keyof typeof zhReview, string> = {
   'review.scoreLabel': 'The overall grade must be one of: {levels}',
   'review.noComment': 'Both the teacher comment and the AI comment are empty; not approved',
   'revision.lastDraft': 'This is already the second revised draft; no further revision can be requested',
+  'revision.notLatest': 'A revised draft can only be requested of the student’s latest draft',
   'revision.pendingExists': 'This student already has a pending resubmission request',
   'revision.notPending': 'This essay has no pending resubmission request',
   'revision.confirmRequired': 'Cancel this resubmission request?',

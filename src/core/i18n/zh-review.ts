@@ -15,6 +15,7 @@ export const zhReview = {
   'review.scoreLabel': '总评须为以下等级之一：{levels}',
   'review.noComment': '教师评语和AI评语都为空，无法审核',
   'revision.lastDraft': '该作文已是第二次重写稿，不能再要求重写',
+  'revision.notLatest': '只能对该学生最新的一稿要求重写',
   'revision.pendingExists': '该学生已有待重新提交的重写要求',
   'revision.notPending': '该作文没有待重新提交的重写要求',
   'revision.confirmRequired': '确定取消这次重写要求吗？',

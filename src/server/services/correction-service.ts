@@ -252,6 +252,12 @@ export function correctionService(deps: ServiceDeps) {
       const edited = essay.teacherScore !== null || teacherEdited(await reviewsRepo.get(db, essayId));
       if (edited && !confirmOverwrite) throw badRequest('CONFIRM_OVERWRITE', 'correction.confirmOverwrite');
       const r = await db.transaction(async (tx) => {
+        // The essay row first, as approval and saving lock it: otherwise a re-run clearing the review
+        // while an approval writes it deadlock. Approved or edited meanwhile: refused as above.
+        const locked = await correctionsRepo.essay(tx, essayId, true);
+        if (!locked) throw notFound();
+        if (locked.status === 'approved') throw badRequest('ESSAY_APPROVED', 'correction.cancelApprovalFirst');
+        if (!edited && !confirmOverwrite && (locked.teacherScore !== null || teacherEdited(await reviewsRepo.get(tx, essayId)))) throw badRequest('CONFIRM_OVERWRITE', 'correction.confirmOverwrite');
         if (edited) {
           // The teacher's marks were made on the old result and go with it; the comment stays (docs/decisions.md).
           await reviewsRepo.clearForRerun(tx, essayId, deps.now());

@@ -15,6 +15,7 @@ import { reviewsRepo, type ReviewRow } from '../repositories/reviews';
 import { revisionsRepo, type RevisionRow } from '../repositories/revisions';
 import { studentsRepo } from '../repositories/students';
 import { tasksRepo } from '../repositories/tasks';
+import { isScopedTeacher } from './access';
 import type { AuthContext } from './auth-context';
 import { correctionService } from './correction-service';
 import type { ServiceDeps } from './deps';
@@ -22,6 +23,7 @@ import { labelOf, pageView } from './essay-service';
 import { approvedLocked, essayForReview, requireClassInScope, requireReview } from './review-access';
 import { aiDimensionScores, checkDimensionScores, checkTeacherScore, taskScoring, totalOf, type StoredDimensionScore, type TaskScoring } from './review-scoring';
 import { analyseCorrectedTranscript, moveAnnotations, type StoredResult } from './review-transcript';
+import { revisionHooks } from './revision-hooks';
 import { notifyStudents } from './student-notifications';
 
 type BatchResult = z.infer<typeof batchResult>;
@@ -118,7 +120,12 @@ export function reviewService(deps: ServiceDeps) {
     const stored = (current?.dimensionScores as StoredDimensionScore[] | undefined) ?? [];
     const dims = given.dims ?? (stored.length ? stored : aiDimensionScores(scoring, ai));
     const teacherScore = given.total ?? (given.dims ? null : essay.teacherScore) ?? totalOf(scoring, dims) ?? essay.aiScore;
-    if (pending) await revisionsRepo.close(tx, pending.id, 'cancelled', now);
+    if (pending) {
+      // A request on another draft (a later one it discarded, or one it keeps) is undone as a cancel
+      // would undo it, so approving this draft loses nothing.
+      if (pending.essayId !== essay.id) await revisionHooks.restoreEssay(tx, pending, now);
+      await revisionsRepo.close(tx, pending.id, 'cancelled', now);
+    }
     await essaysRepo.update(tx, essay.id, { status: 'approved', auditAt: now, teacherScore });
     await reviewsRepo.upsert(tx, essay.id, { teacherComment: input.teacherComment.trim(), dimensionScores: dims, approvedAt: now, approvedByIdentityId: auth.identity.id, updatedByIdentityId: auth.identity.id }, now);
     const task = await tasksRepo.find(tx, { schoolId: essay.schoolId }, essay.taskId);
@@ -253,6 +260,7 @@ export function reviewService(deps: ServiceDeps) {
      * overall comment when it has none; essays that cannot be approved are skipped with the reason.
      */
     async batchApprove(auth: AuthContext, body: { essayIds: number[]; confirmPendingRevision: boolean }, lang: Lang): Promise<BatchResult> {
+      requireReview(auth, 'write');
       const done: number[] = [];
       const skipped: BatchResult['skipped'] = [];
       for (const essayId of [...new Set(body.essayIds)]) {
@@ -321,7 +329,8 @@ export function reviewService(deps: ServiceDeps) {
       const student = await studentsRepo.find(db, auth.school.id, studentId);
       if (!student) throw notFound();
       await requireClassInScope(db, auth, student.s.classId);
-      const task = await tasksRepo.find(db, { schoolId: auth.school.id }, taskId);
+      // The task too must be one the caller sees (a scoped teacher: created it or it reaches a class they teach).
+      const task = await tasksRepo.find(db, { schoolId: auth.school.id, ...(isScopedTeacher(auth) ? { teacherIdentityId: auth.identity.id } : {}) }, taskId);
       if (!task) throw notFound();
       const rows = await revisionsRepo.draftsOf(db, taskId, studentId);
       const ids = rows.map((r) => r.e.id);

@@ -9,27 +9,19 @@ import { translate, type Lang } from '../../core/i18n';
 import type { Executor } from '../db/database';
 import { AppError, badRequest, notFound } from '../errors';
 import { correctionsRepo } from '../repositories/corrections';
-import { essaysRepo, type EssayRow } from '../repositories/essays';
+import { essaysRepo } from '../repositories/essays';
 import { revisionsRepo } from '../repositories/revisions';
 import { tasksRepo } from '../repositories/tasks';
 import type { AuthContext } from './auth-context';
 import type { ServiceDeps } from './deps';
 import { essayForReview, requireClassInScope, requireReview } from './review-access';
+import { revisionHooks } from './revision-hooks';
 import { revisionView } from './review-service';
 import { notifyStudents } from './student-notifications';
 
 type BatchResult = z.infer<typeof batchResult>;
 /** The last draft a student can hand in (0 first, 1 revised 1, 2 revised 2). */
 const LAST_DRAFT = 2;
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
-
-/** The status an essay goes back to when its request is cancelled: approved if it had been, else what its AI result says. */
-async function restoredStatus(tx: Executor, essay: EssayRow): Promise<string> {
-  if (essay.auditAt) return 'approved';
-  const c = await correctionsRepo.get(tx, essay.id);
-  if (c?.status !== 'done') return 'submitted';
-  return Array.isArray(essay.flags) && essay.flags.length && !essay.insistCorrect ? 'abnormal' : 'ai_done';
-}
 
 export function revisionService(deps: ServiceDeps) {
   const db = deps.db;
@@ -39,6 +31,10 @@ export function revisionService(deps: ServiceDeps) {
     const essay = await correctionsRepo.essay(tx, essayId, true);
     if (!essay) throw notFound();
     if (await revisionsRepo.pending(tx, essay.taskId, essay.studentId, true)) throw new AppError(409, 'REVISION_PENDING', 'revision.pendingExists', undefined, { show: true });
+    // Only the latest draft: asked of an earlier one, the student's next upload would take (and
+    // overwrite) the later draft's number.
+    const [latest] = await essaysRepo.ofStudent(tx, essay.taskId, essay.studentId);
+    if (latest && latest.id !== essay.id) throw badRequest('NOT_LATEST_DRAFT', 'revision.notLatest');
     if (mode === 'keep' && essay.draft >= LAST_DRAFT) throw badRequest('LAST_DRAFT', 'revision.lastDraft');
     const nextDraft = mode === 'keep' ? essay.draft + 1 : essay.draft;
     // keep: the essay stays for comparison (its approval time is kept, so a cancelled request restores it);
@@ -68,6 +64,7 @@ export function revisionService(deps: ServiceDeps) {
   return {
     /** Asks for revised drafts of one essay or many; essays that cannot take one are skipped with the reason. */
     async request(auth: AuthContext, body: { essayIds: number[]; mode: RevisionMode; message: string }, lang: Lang): Promise<BatchResult> {
+      requireReview(auth, 'write');
       const done: number[] = [];
       const skipped: BatchResult['skipped'] = [];
       for (const essayId of [...new Set(body.essayIds)]) {
@@ -89,19 +86,11 @@ export function revisionService(deps: ServiceDeps) {
       if (!confirm) throw new AppError(409, 'CONFIRM_REQUIRED', 'revision.confirmRequired', undefined, { show: true });
       const closed = await db.transaction(async (tx) => {
         const now = deps.now();
+        // The essay first, then the request: the order approval and a new request lock them in.
+        await revisionsRepo.essayEvenDeleted(tx, target.schoolId, essayId, true);
         const request = await revisionsRepo.pending(tx, target.taskId, target.studentId, true);
         if (!request || request.essayId !== essayId) throw badRequest('REVISION_NOT_PENDING', 'revision.notPending');
-        const essay = await revisionsRepo.essayEvenDeleted(tx, target.schoolId, essayId, true);
-        if (request.mode === 'discard') {
-          try {
-            await tx.transaction((sp) => revisionsRepo.undelete(sp, essayId, now));
-          } catch (err) {
-            if (isUniqueViolation(err)) throw new AppError(409, 'DRAFT_TAKEN', 'revision.restoreTaken', undefined, { show: true });
-            throw err;
-          }
-        } else {
-          await essaysRepo.update(tx, essayId, { status: await restoredStatus(tx, essay!) });
-        }
+        await revisionHooks.restoreEssay(tx, request, now);
         await revisionsRepo.close(tx, request.id, 'cancelled', now);
         const task = await tasksRepo.find(tx, { schoolId: target.schoolId }, target.taskId);
         await notifyStudents(tx, [{ schoolId: target.schoolId, studentId: target.studentId, kind: 'revision_cancelled', taskId: target.taskId, essayId, key: 'studentMsg.revisionCancelled', params: { title: task?.t.title ?? '' } }], lang, now);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { rowIdParam } from './paging';
 
 /** AI correction of an essay (workManager/correction/*) and its background job. */
 
-export const correctionIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const essayIdParams = z.object({ essayId: z.coerce.number().int().positive() });
+export const correctionIdParams = z.object({ id: rowIdParam() });
+export const essayIdParams = z.object({ essayId: rowIdParam() });
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 

@@ -15,6 +15,12 @@ export type Paged<T> = { list: T[]; total: number; pageNum: number; pageSize: nu
 export const option = z.object({ value: z.number().int(), label: z.string() });
 export type Option = z.infer<typeof option>;
 
+/** Largest row id (PostgreSQL integer): a bigger id is bad input (400), not a database error (500). */
+export const MAX_ROW_ID = 2_147_483_647;
+/** A row id in a JSON body, and one from a query string or path. */
+export const rowId = () => z.number().int().positive().max(MAX_ROW_ID);
+export const rowIdParam = () => z.coerce.number().int().positive().max(MAX_ROW_ID);
+
 /** `?id=` of get/del calls. */
-export const idQuery = z.object({ id: z.coerce.number().int().positive() });
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idQuery = z.object({ id: rowIdParam() });
+export const idParams = z.object({ id: rowIdParam() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { correction } from './correction';
 import { essayBrief } from './essays';
+import { rowId, rowIdParam } from './paging';
 
 /**
  * Teacher review of an essay (issue 6): the teacher's transcript, comment, per-dimension scores and
@@ -18,7 +19,7 @@ export const MAX_TRANSCRIPT = 20000;
 /** Essays one batch call (batch review, batch revision request) may touch. */
 export const MAX_BATCH = 100;
 
-const essayId = z.number().int().positive();
+const essayId = rowId();
 /** Not blank after trimming: spec §5 'Teacher comments cannot be empty'. */
 const teacherComment = z.string().trim().min(1, { error: 'review.commentEmpty' }).max(MAX_TEACHER_COMMENT, { error: 'review.commentTooLong' });
 
@@ -119,9 +120,9 @@ export const reviewWorkspace = z.object({
 });
 export type ReviewWorkspace = z.infer<typeof reviewWorkspace>;
 
-export const reviewQuery = z.object({ essayId: z.coerce.number().int().positive() });
+export const reviewQuery = z.object({ essayId: rowIdParam() });
 /** The classmate before/after an essay; 400 'The current student is already the first/last one' at an end. */
-export const neighbourQuery = z.object({ essayId: z.coerce.number().int().positive(), direction: z.enum(['previous', 'next']) });
+export const neighbourQuery = z.object({ essayId: rowIdParam(), direction: z.enum(['previous', 'next']) });
 
 /** Save the teacher's edits without approving (any subset). */
 export const saveReviewBody = z.object({
@@ -168,11 +169,11 @@ export const requestRevisionBody = z.object({
 export const cancelRevisionBody = z.object({ essayId, confirm: z.boolean().default(false) });
 
 /** One-click reminder to the students of a class who have not submitted the task. */
-export const remindBody = z.object({ taskId: z.number().int().positive(), classId: z.number().int().positive() });
+export const remindBody = z.object({ taskId: rowId(), classId: rowId() });
 export const remindResult = z.object({ reminded: z.number().int(), students: z.array(z.string()) });
 
 /** A student's drafts of a task, oldest first, with what the teacher and the AI said of each. */
-export const draftsQuery = z.object({ taskId: z.coerce.number().int().positive(), studentId: z.coerce.number().int().positive() });
+export const draftsQuery = z.object({ taskId: rowIdParam(), studentId: rowIdParam() });
 export const studentDrafts = z.object({
   studentId: z.number().int(),
   studentName: z.string(),
@@ -189,7 +190,7 @@ export const studentDrafts = z.object({
 export type StudentDrafts = z.infer<typeof studentDrafts>;
 
 /** Statistics of a task in a class (writing list). */
-export const classTaskQuery = z.object({ taskId: z.coerce.number().int().positive(), classId: z.coerce.number().int().positive() });
+export const classTaskQuery = z.object({ taskId: rowIdParam(), classId: rowIdParam() });
 const band = z.object({ band: z.string(), label: z.string(), count: z.number().int() });
 export const writingStatistics = z.object({
   students: z.number().int(),
@@ -229,5 +230,5 @@ export const classroomEvaluation = z.object({
 export type ClassroomEvaluation = z.infer<typeof classroomEvaluation>;
 
 /** Export (spec §5: only teacher-approved scores): xlsx of a task, all its classes or one. */
-export const exportWritingQuery = z.object({ taskId: z.coerce.number().int().positive(), classId: z.coerce.number().int().positive().optional() });
+export const exportWritingQuery = z.object({ taskId: rowIdParam(), classId: rowIdParam().optional() });
 

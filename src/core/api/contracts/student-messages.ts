@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId, rowIdParam } from './paging';
 
 /**
  * Students' notifications on the H5 class pages (no sign-in: the class code from the teacher's QR
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 export const STUDENT_MESSAGE_KINDS = ['revision', 'revision_cancelled', 'reminder', 'approved'] as const;
 
-export const studentMessagesQuery = z.object({ classCode: z.string().trim().min(4).max(16), studentId: z.coerce.number().int().positive() });
+export const studentMessagesQuery = z.object({ classCode: z.string().trim().min(4).max(16), studentId: rowIdParam() });
 export const studentMessage = z.object({
   id: z.number().int(),
   kind: z.enum(STUDENT_MESSAGE_KINDS),
@@ -20,4 +21,4 @@ export const studentMessage = z.object({
   link: z.string().nullable(),
 });
 export type StudentMessage = z.infer<typeof studentMessage>;
-export const studentMessagesReadBody = z.object({ classCode: z.string().trim().min(4).max(16), studentId: z.number().int().positive(), ids: z.array(z.number().int().positive()).min(1).max(200) });
+export const studentMessagesReadBody = z.object({ classCode: z.string().trim().min(4).max(16), studentId: rowId(), ids: z.array(rowId()).min(1).max(200) });
