@@ -36,8 +36,11 @@ export interface CorrectionPanelProps {
   onNavigate?(essayId: number): void;
   /** the teacher approved the essay */
   onApproved?(review: EssayReview): void;
-  /** the panel is done: 'background' when a long AI run goes on without it (spec §4, after 10 s) */
-  onClose?(reason: 'background'): void;
+  /**
+   * the panel is done: 'background' when a long AI run goes on without it (spec §4, after 10 s),
+   * 'discarded' when the essay was discarded with a revision request and no classmate is left
+   */
+  onClose?(reason: 'background' | 'discarded'): void;
   /** the teacher chose to upload an abnormal essay's pages again */
   onReupload?(essay: { essayId: number; taskId: number; classId: number; studentId: number }): void;
 }
@@ -136,6 +139,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
     },
     onApproved: props.onApproved,
     onNeighbour: navigate,
+    onGone: () => props.onClose?.('discarded'),
   });
 
   const result = data?.correction.result ?? null;

@@ -31,6 +31,8 @@ interface Deps {
   onCommentEmpty(): void;
   onApproved?(review: EssayReview): void;
   onNeighbour(essayId: number): void;
+  /** the essay is gone (discarded with a revision request) and no classmate is left to show */
+  onGone(): void;
 }
 
 const errorOf = (err: unknown) => (err instanceof ApiError ? err : null);
@@ -177,7 +179,13 @@ export function useReviewActions(d: Deps) {
           return false;
         }
         void message.success(t('panel.revisionRequested'));
-        await d.reload();
+        if (mode === 'discard') {
+          // the essay and its comment are discarded: carry on with a classmate
+          const ws = d.ws;
+          const other = ws?.next ?? ws?.previous;
+          if (other) d.onNeighbour(other.essayId);
+          else d.onGone();
+        } else await d.reload();
         return true;
       } catch {
         return false;
@@ -186,7 +194,7 @@ export function useReviewActions(d: Deps) {
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [essayId, busy, d.api],
+    [essayId, busy, d.api, d.ws],
   );
 
   const cancelRevision = useCallback(() => {
