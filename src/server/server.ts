@@ -50,6 +50,7 @@ async function main() {
       sms: developmentSmsProvider(() => database.db, logger),
       now: () => new Date(),
       basicDataUrl: config.basicDataUrl,
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       storage,
       ...(modelServiceConfig ? { modelService: new ModelServiceReviewer(modelServiceConfig, logger) } : {}),
       ...(ocr ? { ocr } : {}),

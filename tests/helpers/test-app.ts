@@ -30,7 +30,7 @@ export interface TestApp {
 }
 
 /** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
-export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes'>>; jobs?: AppOptions['jobs'] } = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl'>>; jobs?: AppOptions['jobs'] } = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   await seedReferenceData(database.db);
   await seedDemoSchool(database.db);

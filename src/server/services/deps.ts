@@ -14,6 +14,8 @@ export interface ServiceDeps {
   now: () => Date;
   /** Text of the next image captcha (random by default; tests pin it to solve the image). */
   captchaText?: () => string;
+  /** This server's public URL (env PUBLIC_URL): a CAS ticket's service URL must be on its host; none = the request's Host header. */
+  publicUrl?: string;
   /** Base URL of the basic-data platform classes are synced from (env BASIC_DATA_URL); none = sync off. */
   basicDataUrl?: string;
   /** Where uploaded file bytes live (DATA_DIR/files, or memory in tests). */

@@ -92,6 +92,8 @@ export function ssoService(deps: ServiceDeps, session: SessionService, fetchImpl
     /**
      * GET auth/hzy/ssoLogin: the ticket is checked with the partner (CAS serviceValidate) for a
      * service URL on this very host, so a ticket issued to another site cannot be replayed here.
+     * This host is PUBLIC_URL's when configured; else the Host header (`client.host`), never
+     * X-Forwarded-Host, which any caller may send and the proxy trust would believe.
      */
     async hzyLogin(input: { ticket: string; service: string; stuid?: string; partner?: string }, client: SsoClient & { host: string }) {
       const partner = await partnerFor(input.partner, 'hzy', client);
@@ -101,8 +103,9 @@ export function ssoService(deps: ServiceDeps, session: SessionService, fetchImpl
       } catch {
         throw refuse('SSO_TICKET_INVALID', client, { partnerId: partner.id, detail: 'service is not a URL' });
       }
-      if (!/^https?:$/.test(service.protocol) || service.host !== client.host) {
-        throw refuse('SSO_TICKET_INVALID', client, { partnerId: partner.id, detail: `service host ${service.host} is not this host ${client.host}` });
+      const thisHost = deps.publicUrl ? new URL(deps.publicUrl).host : client.host.toLowerCase();
+      if (!/^https?:$/.test(service.protocol) || !thisHost || service.host !== thisHost) {
+        throw refuse('SSO_TICKET_INVALID', client, { partnerId: partner.id, detail: `service host ${service.host} is not this host ${thisHost}` });
       }
       if (!partner.endpoint) throw refuse('SSO_PARTNER_UNREACHABLE', client, { partnerId: partner.id, detail: 'partner has no endpoint configured' });
       const result = await validateCasTicket(partner.endpoint, input.ticket, input.service, fetchImpl);

@@ -32,7 +32,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
   app.get('/auth/hzy/ssoLogin', {
     config: { public: true },
     schema: { tags, summary: 'Sign in with a CAS ticket of the teacher-education platform (validated with the partner)', querystring: c.hzySsoLoginQuery, response: responses(c.ssoTokenResponse) },
-  }, async (req) => ok(await sso.hzyLogin(req.query, { ...client(req), host: req.host })));
+  }, async (req) => ok(await sso.hzyLogin(req.query, { ...client(req), host: req.headers.host ?? '' })));
 
   app.get('/auth/gz/ssoLogin', {
     config: { public: true },
