@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type HTMLAttributes } from 'react';
 import { Button, Card, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { LoadingOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -73,7 +73,7 @@ export function CorrectionList(props: CorrectionListProps) {
           locale={{ emptyText: t('panel.listEmpty') }}
           onRow={(row) => {
             const e = latestEssay(row);
-            return { onClick: () => e && props.onOpen(e.id), style: { cursor: 'pointer' }, 'data-testid': 'cl-row' } as React.HTMLAttributes<HTMLElement>;
+            return { onClick: () => e && props.onOpen(e.id), style: { cursor: 'pointer' }, 'data-testid': 'cl-row' } as HTMLAttributes<HTMLElement>;
           }}
           columns={[
             { title: t('student.no'), dataIndex: 'studentNo', width: 72 },
@@ -100,7 +100,14 @@ export function CorrectionList(props: CorrectionListProps) {
               title: '',
               width: 90,
               render: (_, r) => (
-                <Button size="small" type="link" onClick={(e) => (e.stopPropagation(), props.onOpen(latestEssay(r)!.id))}>
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    props.onOpen(latestEssay(r)!.id);
+                  }}
+                >
                   {r.label === 'reviewed' ? t('panel.listView') : t('panel.listCorrect')}
                 </Button>
               ),
