@@ -9,7 +9,7 @@ import { classes, essayPages, essayReviews, essays, files, revisionRequests, stu
 import { requestCorrection } from '../../src/server/services/correction-service';
 import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage';
 import { contentKey } from '../../src/server/storage/file-storage';
-import { FakeOcr, newStudent, taskFixture, type EssayFixture } from '../helpers/correction';
+import { FakeOcr, insertEssay, newStudent, taskFixture, type EssayFixture } from '../helpers/correction';
 import { MGMT, registerTeacher } from '../helpers/flows';
 import { correctedEssay, essayPage } from '../helpers/review';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -283,6 +283,18 @@ describe.each(databaseKinds())('teacher review under attack on %s', (kind) => {
       expect((await reviewRow(id))!.approvedAt).toBeNull();
       expect((await get(`review/workspace?essayId=${id}`)).json().data.review).toMatchObject({ approved: false, teacherComment: '很好' });
       t.clock.offsetMs -= 1000;
+    });
+
+    it('an essay discarded while its AI run was queued, then restored by a cancel, is AI-corrected after all', async () => {
+      const student = await newStudent(db(), fx);
+      const id = await insertEssay(db(), storage, fx, [await essayPage(ocr)], { studentId: student });
+      await requestCorrection(db(), id, { reason: 'rerun', now: new Date() });
+      expect((await post('revision/request', { essayIds: [id], mode: 'discard', message: '' })).json().data.done).toEqual([id]);
+      await t.app.jobRunner!.runDue(); // the job finds the essay gone and ends
+      expect((await post('revision/cancel', { essayId: id, confirm: true })).statusCode).toBe(200);
+      await t.app.jobRunner!.runDue();
+      expect(await essayRow(id)).toMatchObject({ deletedAt: null, status: 'ai_done' });
+      expect((await get(`workManager/correction/${id}`)).json().data.status).toBe('done');
     });
 
     it('autosave racing approval: the approval wins whole, a later save is refused, nothing half-written', async () => {

@@ -1,6 +1,7 @@
 import type { Executor } from '../db/database';
 import { AppError } from '../errors';
 import { correctionsRepo } from '../repositories/corrections';
+import { requestCorrection } from './correction-service';
 import { essaysRepo, type EssayRow } from '../repositories/essays';
 import { reviewsRepo } from '../repositories/reviews';
 import { revisionsRepo, type RevisionRow } from '../repositories/revisions';
@@ -45,6 +46,9 @@ export const revisionHooks = {
         if (isUniqueViolation(err)) throw new AppError(409, 'DRAFT_TAKEN', 'revision.restoreTaken', undefined, { show: true });
         throw err;
       }
+      // Its AI run was waiting when it was discarded, and the job found it gone: queue it again.
+      const c = await correctionsRepo.get(tx, request.essayId);
+      if (c && (c.status === 'queued' || c.status === 'running')) await requestCorrection(tx, request.essayId, { reason: 'rerun', now });
       return;
     }
     const essay = await correctionsRepo.essay(tx, request.essayId, true);
