@@ -119,7 +119,9 @@ export async function correctEssay(input: CorrectEssayInput, options: CorrectEss
 
   const { text: transcript, chars } = buildTranscript(ocrPages);
   const { images: _images, expectedPages: _expected, ...task } = input;
-  let result: CorrectionResult & { service?: ServiceInfo } = await correctText({ ...task, transcript }, options.scorer);
+  // The pool corrects the text in a thread too (the default local scorer only: a custom scorer runs here).
+  const offThread = isPageReader(provider) && provider.correctText && !options.scorer ? provider.correctText.bind(provider) : undefined;
+  let result: CorrectionResult & { service?: ServiceInfo } = offThread ? await offThread({ ...task, transcript }, options.signal ? { signal: options.signal } : {}) : await correctText({ ...task, transcript }, options.scorer);
   if (options.modelService) result = await options.modelService.review(result, transcript, task, options.signal);
 
   // image flags first; the text flag for unreadable text is redundant when a page flag already says why

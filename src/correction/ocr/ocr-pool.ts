@@ -1,4 +1,5 @@
-// OCR in worker threads. ONNX Runtime and the page checks keep a core busy for about a second per page;
+// OCR in worker threads. ONNX Runtime and the page checks keep a core busy for about a second per page
+// (and correctText for about a tenth of one per essay);
 // run in the server's own thread they stall every request meanwhile (PGlite runs the jobs in the server
 // process). OcrWorkerPool is an OcrProvider (and PageReader) whose pages are read by a pool of threads,
 // each with its own PaddleOCR models loaded once, so the event loop only posts images and gets lines.
@@ -9,9 +10,10 @@ import { Worker } from 'node:worker_threads';
 import type { OcrPage, OcrProvider } from '../ocr.js';
 import type { LocalOcrPage } from './paddle.js';
 import type { PageRead, PageReader } from './page-reader.js';
+import type { CorrectionResult, CorrectTextInput } from '../correct-text.js';
 
-export type ThreadRequest = { id: number; op: 'read' | 'recognize'; image: Uint8Array };
-export type ThreadReply = { id: number; ok: true; result: PageRead | LocalOcrPage } | { id: number; ok: false; message: string };
+export type ThreadRequest = { id: number; op: 'read' | 'recognize'; image: Uint8Array } | { id: number; op: 'correct-text'; text: CorrectTextInput };
+export type ThreadReply = { id: number; ok: true; result: PageRead | LocalOcrPage | CorrectionResult } | { id: number; ok: false; message: string };
 
 // Under tsx (the server and the tests run TypeScript) the thread registers tsx's loader itself: the
 // parent's `--import tsx` does not reach worker threads.
@@ -20,10 +22,11 @@ const BOOTSTRAP = import.meta.url.endsWith('.ts')
   ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(THREAD_URL)}); })`
   : `import(${JSON.stringify(THREAD_URL)})`;
 
+type Work = { op: 'read' | 'recognize'; image: Uint8Array } | { op: 'correct-text'; text: CorrectTextInput };
+
 interface Job {
   id: number;
-  op: ThreadRequest['op'];
-  image: Uint8Array;
+  work: Work;
   resolve(v: unknown): void;
   reject(e: Error): void;
 }
@@ -58,11 +61,16 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
 
   /** Image checks and OCR of one page in a thread (what correctEssay calls). */
   readPage(image: Uint8Array, options: { signal?: AbortSignal } = {}): Promise<PageRead> {
-    return this.submit('read', image, options.signal) as Promise<PageRead>;
+    return this.submit({ op: 'read', image }, options.signal) as Promise<PageRead>;
   }
 
   recognize(image: Uint8Array, options: { signal?: AbortSignal } = {}): Promise<OcrPage> {
-    return this.submit('recognize', image, options.signal) as Promise<LocalOcrPage>;
+    return this.submit({ op: 'recognize', image }, options.signal) as Promise<LocalOcrPage>;
+  }
+
+  /** The local text correction (analysis, spelling, scoring, comments) in a thread: about 0.1 s of CPU per essay. */
+  correctText(input: CorrectTextInput, options: { signal?: AbortSignal } = {}): Promise<CorrectionResult> {
+    return this.submit({ op: 'correct-text', text: input }, options.signal) as Promise<CorrectionResult>;
   }
 
   /** Threads running now (busy or idle). */
@@ -77,11 +85,11 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
     await Promise.all([...this.slots].map((s) => this.retire(s, new Error('OCR pool closed'))));
   }
 
-  private submit(op: ThreadRequest['op'], image: Uint8Array, signal?: AbortSignal): Promise<unknown> {
+  private submit(work: Work, signal?: AbortSignal): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('OCR pool closed'));
     if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
     return new Promise((resolve, reject) => {
-      const job: Job = { id: this.nextId++, op, image, resolve, reject };
+      const job: Job = { id: this.nextId++, work, resolve, reject };
       // An aborted caller stops waiting; a page already in a thread is read to the end and dropped.
       const onAbort = () => {
         const i = this.queue.indexOf(job);
@@ -119,7 +127,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
     slot.job = job;
     // A busy thread keeps the process alive (a CLI awaiting its page); an idle one does not.
     slot.worker.ref();
-    slot.worker.postMessage({ id: job.id, op: job.op, image: job.image } satisfies ThreadRequest);
+    slot.worker.postMessage({ id: job.id, ...job.work } satisfies ThreadRequest);
   }
 
   private spawn(): Slot {

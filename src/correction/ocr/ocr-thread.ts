@@ -1,15 +1,16 @@
 // Worker-thread side of OcrWorkerPool (ocr-pool.ts): loads the PaddleOCR models once for this thread,
-// then reads pages one message at a time.
+// then reads pages (and corrects transcripts: analysis, spelling, scoring) one message at a time.
 import { parentPort } from 'node:worker_threads';
 import { PaddleOcrProvider } from './paddle.js';
 import { readPage } from './page-reader.js';
+import { correctText } from '../correct-text.js';
 import type { ThreadReply, ThreadRequest } from './ocr-pool.js';
 
 const provider = new PaddleOcrProvider();
 const port = parentPort!;
 
 port.on('message', (req: ThreadRequest) => {
-  const work = req.op === 'read' ? readPage(req.image, provider) : provider.recognize(req.image);
+  const work = req.op === 'correct-text' ? correctText(req.text) : req.op === 'read' ? readPage(req.image, provider) : provider.recognize(req.image);
   work.then(
     (result) => port.postMessage({ id: req.id, ok: true, result } satisfies ThreadReply),
     (err: unknown) => port.postMessage({ id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies ThreadReply),

@@ -3,6 +3,7 @@
 // implements PageReader so correctEssay hands it whole pages and the caller's event loop stays free.
 import { checkImage, type ImageCheck } from '../image/checks.js';
 import type { OcrPage, OcrProvider } from '../ocr.js';
+import type { CorrectionResult, CorrectTextInput } from '../correct-text.js';
 import { ocrDecoded, PaddleOcrProvider, type LocalOcrPage } from './paddle.js';
 
 /** A page as read: the image measurements (serialisable, no pixel buffers) and the OCR, when the image decoded. */
@@ -11,9 +12,13 @@ export interface PageRead {
   page?: OcrPage | LocalOcrPage;
 }
 
-/** An OCR provider that can also do the image checks of a page (correctEssay then hands it the whole page). */
+/**
+ * An OCR provider that can also do the image checks of a page (correctEssay then hands it the whole
+ * page) and, optionally, the local text correction (analysis, spelling, scoring, comments) off the caller's thread.
+ */
 export interface PageReader {
   readPage(image: Uint8Array, options?: { signal?: AbortSignal }): Promise<PageRead>;
+  correctText?(input: CorrectTextInput, options?: { signal?: AbortSignal }): Promise<CorrectionResult>;
 }
 
 export function isPageReader(p: unknown): p is PageReader {
