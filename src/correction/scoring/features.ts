@@ -1,6 +1,7 @@
 // Numeric features of an analysed essay, the inputs of the calibrated scorer and of the dimension
 // sub-scores. Rates are per 1000 Han characters so long and short essays compare.
 import type { TextAnalysis } from '../text/analyze.js';
+import { tokenize } from '../text/vocabulary.js';
 import { CHAR_MODEL } from './char-model.js';
 
 export interface Features {
@@ -30,16 +31,21 @@ export interface Features {
   firstPersonRate: number;
   /** kinds of punctuation used among ，。！？；：“…—、 (a sign of controlled, varied sentences) */
   punctuationKinds: number;
-  /** character-usage score: the essay's Han characters (tf-idf, unit length) against the weights a
-   * kernel ridge fit learned on aes-calibration (char-model.ts), in points around 0 */
+  /** usage score: the essay's Han characters and jieba words (two tf-idf blocks, each unit length,
+   * weighted by the model's charShare) against the weights a kernel ridge fit learned on
+   * aes-calibration (char-model.ts), in points around the calibration mean */
   charUsage: number;
 }
 
 export interface CharModel {
   /** number of calibration essays behind idf */
   docs: number;
+  /** share of the character block in the combined vector (the word block has the rest); 1 = characters only */
+  charShare: number;
   /** character → [document frequency, weight] */
   chars: Record<string, readonly [number, number]>;
+  /** jieba word → [document frequency, weight] */
+  words: Record<string, readonly [number, number]>;
 }
 
 /** Han character counts of a text. */
@@ -66,10 +72,36 @@ export function charVector(counts: Map<string, number>, df: (c: string) => numbe
   return v;
 }
 
-export function charUsageScore(counts: Map<string, number>, model: CharModel = CHAR_MODEL): number {
-  const v = charVector(counts, (c) => model.chars[c]?.[0] ?? 0, model.docs);
+/** Counts of the jieba words with a Han character in a text (the word block of the usage model). */
+export function wordCounts(text: string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const t of tokenize(text)) if (/\p{Script=Han}/u.test(t.word)) m.set(t.word, (m.get(t.word) ?? 0) + 1);
+  return m;
+}
+
+export interface UsageCounts {
+  chars: Map<string, number>;
+  words: Map<string, number>;
+}
+
+export function usageCounts(text: string): UsageCounts {
+  return { chars: charCounts(text), words: wordCounts(text) };
+}
+
+/** The usage model's score of an essay: Σ block share^½ × (unit tf-idf vector · weights) over both blocks. */
+export function charUsageScore(counts: UsageCounts, model: CharModel = CHAR_MODEL): number {
   let s = 0;
-  for (const [c, w] of v) s += w * model.chars[c]![1];
+  const blocks: Array<[Map<string, number>, Record<string, readonly [number, number]>, number]> = [
+    [counts.chars, model.chars, model.charShare],
+    [counts.words, model.words, 1 - model.charShare],
+  ];
+  for (const [c, table, share] of blocks) {
+    if (share <= 0) continue;
+    const v = charVector(c, (k) => table[k]?.[0] ?? 0, model.docs);
+    let dot = 0;
+    for (const [k, w] of v) dot += w * table[k]![1];
+    s += Math.sqrt(share) * dot;
+  }
   return Math.round(s * 1000) / 1000;
 }
 
@@ -132,6 +164,6 @@ export function extractFeatures(a: TextAnalysis): Features {
     fourCharRate: a.vocabulary.fourCharRate,
     firstPersonRate: (body.match(/我/g) ?? []).length * k,
     punctuationKinds: new Set(body.match(/[，。！？；：“…—、]/g) ?? []).size,
-    charUsage: charUsageScore(charCounts(body)),
+    charUsage: charUsageScore(usageCounts(body)),
   };
 }
