@@ -79,6 +79,7 @@ describe('starting scores and the total', () => {
   it('adds numbers up, scaling to the task’s full mark when the dimensions add up to another', () => {
     expect(derivedTotal(points, [36, 16, 24, 6].map((value, i) => ({ id: dims[i]!.id, value })))).toBe('82');
     expect(derivedTotal(even, [10, 10, 10, 10].map((value, i) => ({ id: dims[i]!.id, value })))).toBe('40');
+    expect(derivedTotal(points, [36.5, 16, 24, 6].map((value, i) => ({ id: dims[i]!.id, value })))).toBe('83');
     expect(derivedTotal(points, [{ id: 'content', value: 30 }])).toBeNull();
   });
 

@@ -97,7 +97,7 @@ export function initialScores(task: ScoringTask, saved: readonly DimensionScore[
 
 /**
  * The total the dimensions add up to: for type 3 the sum (scaled to the task's full mark when the
- * dimensions' full marks add up to another number), for levels the level nearest the dimensions'
+ * dimensions' full marks add up to another number; whole points), for levels the level nearest the dimensions'
  * mean position. Null until every dimension is scored.
  */
 export function derivedTotal(task: ScoringTask, scores: readonly DimensionScore[]): string | null {
@@ -113,7 +113,8 @@ export function derivedTotal(task: ScoringTask, scores: readonly DimensionScore[
   const full = task.dimensions.reduce((a, d) => a + dimensionFullMark(task, d.id), 0);
   const total = task.fullMark ?? DEFAULT_FULL_MARK;
   const shown = full > 0 && Math.abs(full - total) > 0.01 ? (sum / full) * total : sum;
-  return String(Math.round(shown * 10) / 10);
+  // whole points, as the server stores the total it derives
+  return String(Math.round(shown));
 }
 
 /** Whether two score lists say the same (to tell an edit from a reload). */
