@@ -74,10 +74,7 @@ export function ScoringCard(props: ScoringCardProps) {
             const score = props.scores.find((s) => s.id === d.id) ?? { id: d.id };
             return (
               <tr key={d.id} data-testid="cp-dimension" data-dimension={d.id}>
-                <td>
-                  {d.name}
-                  {!levels && <Typography.Text type="secondary"> / {dimensionFullMark(task, d.id)}</Typography.Text>}
-                </td>
+                <td>{d.name}</td>
                 <td>
                   {ai ? (
                     <span className="zp-cp-ai-score">
