@@ -51,6 +51,11 @@ export interface AppOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Folder of the Vite build; defaults to ./dist beside the package. */
   distDir?: string;
+  /**
+   * Whose X-Forwarded-* headers to believe (TRUST_PROXY): the default 'loopback' trusts only a reverse
+   * proxy on this machine, so a caller cannot fake its IP (per-IP sign-in and H5 limits) or host.
+   */
+  trustProxy?: boolean | string | string[];
   /** Extra origins allowed to call the API from a browser (ZHIPI_CORS_ORIGINS), besides enabled SSO partners' allowedOrigins. */
   corsOrigins?: string[];
   /** Mount the stand-in SSO partner (demo/partner-portal-server.ts) at /demo-partner/; ignored in production. */
@@ -78,7 +83,7 @@ const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
-    trustProxy: true,
+    trustProxy: opts.trustProxy ?? 'loopback',
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

@@ -39,3 +39,14 @@ describe('storage configuration', () => {
     expect(() => loadConfig({ ...base, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('defaults to loopback: only a reverse proxy on this machine may set X-Forwarded-*', () => {
+    expect(loadConfig(base).trustProxy).toEqual(['loopback']);
+  });
+  it('true, false, or a list of addresses', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.168.1.2' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.2']);
+  });
+});

@@ -18,6 +18,11 @@ const envSchema = z.object({
   /** Public URL printed at start; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /**
+   * Which proxies' X-Forwarded-For/Host/Proto to believe: loopback (default: a proxy on this machine),
+   * true (any: only behind a proxy that overwrites them), false, or comma-separated addresses/CIDRs.
+   */
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   /** Basic-data platform classes and students are synced from (GET {url}/classes?school=…). */
   BASIC_DATA_URL: z.string().url().optional(),
   /** Largest upload (one file) in MB. */
@@ -71,6 +76,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   publicUrl?: string;
+  /** TRUST_PROXY: whose X-Forwarded-* headers the server believes. */
+  trustProxy: boolean | string[];
   seedDemo: boolean;
   basicDataUrl?: string;
   uploadMaxBytes: number;
@@ -129,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY.split(',').map((a) => a.trim()).filter(Boolean),
     seedDemo: e.SEED_DEMO === 'true',
     basicDataUrl: e.BASIC_DATA_URL,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,

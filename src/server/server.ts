@@ -59,6 +59,7 @@ async function main() {
     englishHosts: config.englishHosts,
     nodeEnv: config.nodeEnv,
     corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
     ...(demoSsoSecret ? { demoPartner: { rootSecret: demoSsoSecret } } : {}),
     loggerInstance: logger,
   });
