@@ -1,11 +1,12 @@
 // Worker-thread side of OcrWorkerPool (ocr-pool.ts): loads the PaddleOCR models once for this thread,
 // then reads pages (and corrects transcripts: analysis, spelling, scoring) one message at a time.
-import { parentPort } from 'node:worker_threads';
-import { PaddleOcrProvider } from './paddle.js';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PaddleOcrProvider, setPaddleThreads } from './paddle.js';
 import { readPage } from './page-reader.js';
 import { correctText } from '../correct-text.js';
 import type { ThreadReply, ThreadRequest } from './ocr-pool.js';
 
+setPaddleThreads(Number((workerData as { onnxThreads?: number } | undefined)?.onnxThreads ?? 0));
 const provider = new PaddleOcrProvider();
 const port = parentPort!;
 

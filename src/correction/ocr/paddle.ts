@@ -31,11 +31,20 @@ interface Models {
 }
 
 let models: Promise<Models> | undefined;
+let sessionOptions: InferenceSession.SessionOptions = {};
 
-/** Load the PP-OCRv4 models once per process; later calls share the same instance. */
+/**
+ * ONNX Runtime threads per inference (default: one per core). The OCR worker threads set 1, so pages
+ * run in parallel across threads and the server's own thread keeps a core. Call before the models load.
+ */
+export function setPaddleThreads(intraOpNumThreads: number): void {
+  sessionOptions = intraOpNumThreads > 0 ? { intraOpNumThreads, interOpNumThreads: 1 } : {};
+}
+
+/** Load the PP-OCRv4 models once per process (per thread); later calls share the same instance. */
 export function loadPaddleModels(): Promise<Models> {
   models ??= (async () => {
-    const [detection, recognition] = await Promise.all([InferenceSession.create(defaultModels.detectionPath), InferenceSession.create(defaultModels.recognitionPath)]);
+    const [detection, recognition] = await Promise.all([InferenceSession.create(defaultModels.detectionPath, sessionOptions), InferenceSession.create(defaultModels.recognitionPath, sessionOptions)]);
     const dictionary = [...readFileSync(defaultModels.dictionaryPath, 'utf8').split('\n'), ' '];
     return { detection, recognition, dictionary };
   })().catch((e: unknown) => {
