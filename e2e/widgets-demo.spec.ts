@@ -27,7 +27,7 @@ const boardB = (page: Page) => page.locator('#board-b');
 const link = (page: Page, id: string) => page.locator(`#${id}`);
 
 async function openDemoTask(page: Page) {
-  await board(page).getByTestId('task-card').filter({ hasText: '我的老师' }).getByText('详情').click();
+  await board(page).locator(`[data-task-id="${demo.taskId}"]`).getByText('详情').click();
   await panel(page).getByTestId('cp-header').waitFor();
 }
 
@@ -63,7 +63,7 @@ describe('demo partner portal', () => {
     await board(page).getByTestId('class-switch').click();
     await expect.poll(() => board(page).evaluate((el) => Boolean(el.shadowRoot!.querySelector('.ant-select-dropdown')))).toBe(true);
     await page.keyboard.press('Escape');
-    await board(page).getByTestId('task-card').filter({ hasText: '我的老师' }).getByText('统计').click();
+    await board(page).locator(`[data-task-id="${demo.taskId}"]`).getByText('统计').click();
     await expect.poll(() => board(page).evaluate((el) => Boolean(el.shadowRoot!.querySelector('.ant-modal')))).toBe(true);
     expect(await page.evaluate(() => document.querySelectorAll('body > .ant-modal-root, body > div > .ant-select-dropdown, [class^=ant-], [class*=" ant-"]').length)).toBe(0);
     await page.keyboard.press('Escape');
@@ -110,7 +110,7 @@ describe('demo partner portal', () => {
 
   it('approving an essay fires zp-approved for the host, which refreshes the task board; the board shows one more approval', async () => {
     const { context, page } = await openDemoPortal(browser);
-    const card = board(page).getByTestId('task-card').filter({ hasText: '我的老师' });
+    const card = board(page).locator(`[data-task-id="${demo.taskId}"]`);
     await card.waitFor();
     const before = await approvedCount(card);
     const [approvedBefore, total] = before.split('/').map(Number);

@@ -27,6 +27,7 @@ export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActi
       size="small"
       className="zp-task-card"
       data-testid="task-card"
+      data-task-id={task.id}
       title={
         <Space size={8} wrap>
           <Typography.Text strong ellipsis style={{ maxWidth: 360 }} title={task.title}>
