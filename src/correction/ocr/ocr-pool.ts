@@ -1,7 +1,6 @@
-// OCR in worker threads. ONNX Runtime and the page checks keep a core busy for about a second per page
-// (and correctText for about a tenth of one per essay);
-// run in the server's own thread they stall every request meanwhile (PGlite runs the jobs in the server
-// process). OcrWorkerPool is an OcrProvider (and PageReader) whose pages are read by a pool of threads,
+// OCR in worker threads. ONNX Runtime and the page checks keep a core busy for about a second per page,
+// correctText for about a tenth of one per essay; run in the server's own thread they stall every
+// request meanwhile (PGlite runs the jobs in the server process). OcrWorkerPool is an OcrProvider (and PageReader) whose pages are read by a pool of threads,
 // each with its own PaddleOCR models loaded once, so the event loop only posts images and gets lines.
 //
 // Threads start on first use and stop after `idleMs` without work (the models cost ≈ 250 MB each).
