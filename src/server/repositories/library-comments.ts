@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { libraryComments } from '../db/schema';
 
@@ -32,7 +32,8 @@ function where(f: CommentFilter): SQL {
   if (f.scope === 'mine') parts.push(isMine(f.identityId));
   if (f.kind) parts.push(eq(libraryComments.kind, f.kind));
   if (f.dimension) parts.push(eq(libraryComments.dimension, f.dimension));
-  if (f.genre) parts.push(eq(libraryComments.genre, f.genre));
+  // A genre means "fits this genre": its own comments and the general ones (通用); 'any' alone lists only the general ones.
+  if (f.genre) parts.push(f.genre === 'any' ? eq(libraryComments.genre, 'any') : inArray(libraryComments.genre, [f.genre, 'any']));
   if (f.core !== undefined) parts.push(eq(libraryComments.core, f.core));
   if (f.tag) parts.push(sql`${libraryComments.tags} @> ${JSON.stringify([f.tag])}::jsonb`);
   for (const w of f.words ?? []) {

@@ -28,6 +28,7 @@ export const commentListQuery = z.object({
   scope: z.enum(COMMENT_SCOPES).default('all'),
   kind: z.enum(COMMENT_KINDS).optional(),
   dimension: z.enum(COMMENT_DIMENSIONS).optional(),
+  /** comments fitting this genre: its own and the general ones ('any' alone: only the general ones) */
   genre: z.enum(COMMENT_GENRES).optional(),
   /** 'true' / 'false' ('1' / '0'); z.coerce.boolean would read 'false' as true */
   core: z.stringbool().optional(),
