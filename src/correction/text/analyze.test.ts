@@ -57,6 +57,13 @@ describe('text analysis', () => {
     expect(issues.find((i) => i.kind === 'speechColon')).toBeDefined();
   });
 
+  it('a paragraph ending on a comma gets the comma replaced by a full stop, not a full stop added', () => {
+    const text = '我们一起走过了很多地方，也看过了很多不同的风景，';
+    const st = splitStructure(text);
+    const end = findPunctuationIssues(text, st.paragraphs, st.sentences).find((i) => i.kind === 'missingEnd');
+    expect(end).toMatchObject({ found: '，', fix: '。', start: text.length - 1 });
+  });
+
   it('checks relevance to the title and to the writing requirements', () => {
     const a = analyzeText({ transcript: NORMAL_ESSAY, title: NORMAL_TITLE, grade: 4, requirements: ['不少于300字', '运用比喻', '写出人物对话', '写成议论文'] });
     expect(a.relevance.titleCoverage).toBe(1);

@@ -52,7 +52,9 @@ export function findPunctuationIssues(text: string, paragraphs: Paragraph[], sen
     }
     // A paragraph (longer than a heading) that stops without 。！？… or a closing quote.
     if (p.hanCount > 15 && !/[。！？!?…”’」』）)—]$/u.test(p.text) && !/题记$/.test(p.text)) {
-      out.push({ kind: 'missingEnd', start: p.end - 1, end: p.end, found: p.text.slice(-1), fix: p.text.slice(-1) + '。' });
+      const last = p.text.slice(-1);
+      // A paragraph ending on a pause mark (，、；：) needs that mark replaced, not a full stop added after it.
+      out.push({ kind: 'missingEnd', start: p.end - 1, end: p.end, found: last, fix: /[，、；：,;:]/u.test(last) ? '。' : last + '。' });
     }
   }
   // 一逗到底: one "sentence" of many comma-joined clauses.
