@@ -7,8 +7,9 @@
 // (other-tone homophones and look-alikes are less likely slips than same-tone homophones), and the
 // candidate completes a dictionary word. The thresholds are global, chosen once on a development
 // slice (the first 400 sentences) of SIGHAN-15; see bench/correction/README.md.
-import { getLexicon, type Lexicon } from '../lexicon.js';
 import { getConfusion, type Candidate, type ConfusionKind } from './confusion.js';
+import { getScorer, segment, wordLogP, type Scorer } from './word-score.js';
+import { findListMisspellings } from './common-misspellings.js';
 
 export interface SpellParams {
   /** minimum normalised log-probability gain for a correction */
@@ -23,6 +24,8 @@ export interface SpellParams {
   minWordFreq: number;
   /** 1: a fix must complete a word of two or more characters; 0: a more likely single character may do */
   requireWord: number;
+  /** 1: also apply the curated list of common misspellings (common-misspellings.tsv) first */
+  commonList: number;
 }
 
 export const DEFAULT_SPELL_PARAMS: SpellParams = {
@@ -32,6 +35,7 @@ export const DEFAULT_SPELL_PARAMS: SpellParams = {
   freqNorm: 0,
   minWordFreq: 1,
   requireWord: 1,
+  commonList: 1,
 };
 
 /**
@@ -52,53 +56,11 @@ export interface SpellFix {
   gain: number;
   /** the word the fix completes, e.g. 一致 for 一至 */
   word: string;
+  /** 'list' when the fix comes from the curated list of common misspellings, not the word model */
+  source?: 'list';
 }
 
 const HAN = /\p{Script=Han}/u;
-const UNKNOWN_CHAR_LOGP = Math.log(0.5);
-
-interface Scorer {
-  lex: Lexicon;
-  logTotal: number;
-}
-
-function wordLogP(s: Scorer, w: string): number | undefined {
-  const f = s.lex.freq.get(w);
-  if (f !== undefined) return Math.log(f) - s.logTotal;
-  if (w.length === 1) return UNKNOWN_CHAR_LOGP - s.logTotal;
-  return undefined;
-}
-
-/** Best segmentation log-probability of `chars` (single UTF-16 Han chars), and the word covering `focus`. */
-function segment(s: Scorer, chars: string[], focus: number): { score: number; word: string } {
-  const n = chars.length;
-  const best = new Float64Array(n + 1).fill(-Infinity);
-  const back = new Int32Array(n + 1);
-  best[0] = 0;
-  const maxLen = s.lex.maxWordLen;
-  for (let j = 1; j <= n; j++) {
-    let w = '';
-    for (let k = 1; k <= maxLen && j - k >= 0; k++) {
-      w = chars[j - k] + w;
-      const lp = wordLogP(s, w);
-      if (lp === undefined) continue;
-      const v = best[j - k]! + lp;
-      if (v > best[j]!) {
-        best[j] = v;
-        back[j] = j - k;
-      }
-    }
-  }
-  let word = chars[focus] ?? '';
-  for (let j = n; j > 0; j = back[j]!) {
-    const i = back[j]!;
-    if (i <= focus && focus < j) {
-      word = chars.slice(i, j).join('');
-      break;
-    }
-  }
-  return { score: best[n]!, word };
-}
 
 function singleLogP(s: Scorer, c: string): number {
   return wordLogP(s, c)!;
@@ -137,9 +99,23 @@ function bestCandidate(
   return best;
 }
 
-/** Find likely wrong characters in `text` and return fixes, sorted by position. */
+/**
+ * Find likely wrong characters in `text` and return fixes, sorted by position. Known slips from the
+ * curated list are fixed first; the word model then runs on the text with those fixes applied (so its
+ * context is right) and may not change a position the list already fixed.
+ */
 export function findWrongChars(text: string, params: SpellParams = DEFAULT_SPELL_PARAMS): SpellFix[] {
-  const s: Scorer = { lex: getLexicon(), logTotal: getLexicon().logTotal };
+  if (!params.commonList) return findModelFixes(text, params);
+  const listFixes: SpellFix[] = findListMisspellings(text).map((f) => ({ ...f, source: 'list' }));
+  if (!listFixes.length) return findModelFixes(text, params);
+  const listed = new Set(listFixes.map((f) => f.start));
+  const modelFixes = findModelFixes(applyFixes(text, listFixes), params).filter((f) => !listed.has(f.start));
+  return [...listFixes, ...modelFixes].sort((a, b) => a.start - b.start);
+}
+
+/** The word-model checker alone: confusion-set candidates scored by window segmentation. */
+function findModelFixes(text: string, params: SpellParams): SpellFix[] {
+  const s: Scorer = getScorer();
   const conf = getConfusion();
   const fixes: SpellFix[] = [];
   // Work run by run: a run is a stretch of Han characters between punctuation or other scripts.
