@@ -28,7 +28,7 @@ const REVIEWED = '刘雨桐'; // demo essay 04-english-teacher: wrong characters
 const REVISER = '陈宇轩'; // the next student in the roster
 /**
  * Wrong words of 刘雨桐's essay with their fix, each once in the text: the spec fixes the first one the
- * AI noted (today the checker notes 辜付 only; OCR reads the others right but they go unnoticed).
+ * AI noted (the common-misspellings list catches all of them; the first noted one is fixed).
  */
 const FIXES = [
   { wrong: '辜付', right: '辜负', char: '付', fix: '负' },
