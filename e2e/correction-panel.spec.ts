@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { encryptPassword } from '../src/core/security/encrypt-password';
 import { kaiFontMissing, renderEssayPage } from '../src/correction/ocr/render-page';
+import { apiCall, signInToken } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { appPath, baseUrl, fillLogin } from './support/session';
 
@@ -35,21 +35,7 @@ let classId = 0;
 const essayIds: number[] = [];
 const names: string[] = [];
 
-async function api<T>(p: string, body?: unknown, form?: FormData): Promise<T> {
-  const res = await fetch(`${baseUrl()}/correction-api${p}`, {
-    method: body || form ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: form ?? (body ? JSON.stringify(body) : undefined),
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
-async function teacherToken(): Promise<string> {
-  const key = (await api<{ publicKey: string }>('/platform-system/auth/publicKey')).publicKey;
-  return (await api<{ token: string }>('/platform-system/auth/loginTeacher', { username: 'teacher01', password: await encryptPassword('Zhipi@2026', key) })).token;
-}
+const api = <T>(p: string, body?: unknown, form?: FormData) => apiCall<T>(token, p, body, form);
 
 type ListRow = { studentId: number; name: string; essays: { id: number; status: string }[] };
 
@@ -57,7 +43,7 @@ beforeAll(async () => {
   const missing = kaiFontMissing();
   if (missing) throw new Error(missing);
   browser = await launchBrowser();
-  token = await teacherToken();
+  token = await signInToken();
   classId = (await api<{ list: { id: number; name: string }[] }>('/platform-management/mclass/list?pageSize=20')).list.find((c) => c.name === '七年级2班')!.id;
   const task = await api<{ id: number }>('/platform-management/tasks/add', {
     // the essays are about a teacher: the title the AI checks them against

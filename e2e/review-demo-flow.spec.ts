@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { encryptPassword } from '../src/core/security/encrypt-password';
+import { apiCall, signInToken } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { waitForDemoEssays, type DemoTask } from './support/demo-essays';
 import { appPath, baseUrl, fillLogin, PASSWORD } from './support/session';
@@ -48,16 +48,7 @@ let dir = '';
 const ids = { reviewed: 0, reviser: 0 };
 const changed = { dimension: '', name: '', label: '' };
 
-async function api<T>(p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/correction-api${p}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
+const api = <T>(p: string, body?: unknown) => apiCall<T>(token, p, body);
 
 type Workspace = {
   review: { approved: boolean; teacherComment: string; dimensionScores: { id: string; label?: string }[] };
@@ -71,8 +62,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'zhipi-review-demo-'));
-  const key = (await api<{ publicKey: string }>('/platform-system/auth/publicKey')).publicKey;
-  token = (await api<{ token: string }>('/platform-system/auth/loginTeacher', { username: 'teacher01', password: await encryptPassword(PASSWORD, key) })).token;
+  token = await signInToken();
   // the seeded essays are AI-corrected by the server after its first start: wait for all of them
   demo = await waitForDemoEssays(baseUrl(), token);
   classCode = (await api<{ list: { id: number; classCode: string }[] }>('/platform-management/mclass/list?pageSize=50')).list.find((c) => c.id === demo.classId)!.classCode;

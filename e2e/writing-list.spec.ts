@@ -5,8 +5,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { renderEssayPage } from '../src/correction/ocr/render-page';
-import { encryptPassword } from '../src/core/security/encrypt-password';
 import { DEMO_ESSAYS, demoEssayPages } from '../src/server/seed/demo-essays-data';
+import { apiCall, signInToken } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { appPath, baseUrl, fillLogin } from './support/session';
 
@@ -41,16 +41,7 @@ let dir = '';
 
 type ListRow = { studentId: number; name: string; label: string; essays: { id: number; draft: number; status: string }[] };
 
-async function api<T>(p: string, body?: unknown, form?: FormData): Promise<T> {
-  const res = await fetch(`${baseUrl()}/correction-api${p}`, {
-    method: body || form ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: form ?? (body ? JSON.stringify(body) : undefined),
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
+const api = <T>(p: string, body?: unknown, form?: FormData) => apiCall<T>(token, p, body, form);
 
 const list = () => api<{ students: ListRow[] }>(`/platform-management/writings/list?taskId=${taskId}&classId=${classId}`);
 
@@ -102,8 +93,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'zhipi-writing-list-'));
-  const key = (await api<{ publicKey: string }>('/platform-system/auth/publicKey')).publicKey;
-  token = (await api<{ token: string }>('/platform-system/auth/loginTeacher', { username: 'teacher01', password: await encryptPassword('Zhipi@2026', key) })).token;
+  token = await signInToken();
   const klass = (await api<{ list: { id: number; name: string; classCode: string }[] }>('/platform-management/mclass/list?pageSize=20')).list.find((c) => c.name === '七年级1班')!;
   classId = klass.id;
   classCode = klass.classCode;
