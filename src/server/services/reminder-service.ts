@@ -11,7 +11,7 @@ import { isScopedTeacher } from './access';
 import type { AuthContext } from './auth-context';
 import type { ServiceDeps } from './deps';
 import { requireClassInScope, requireReview } from './review-access';
-import { formatCst } from './review-time';
+import { formatCst } from './cst-time';
 import { notifyStudents } from './student-notifications';
 
 export const REMIND_INTERVAL_MS = 10 * 60_000;

@@ -10,7 +10,7 @@ import { studentNotificationsRepo } from '../repositories/student-notifications'
 import { studentsRepo } from '../repositories/students';
 import type { ServiceDeps } from './deps';
 import { RateLimiter } from './h5-upload-service';
-import { formatCst } from './review-time';
+import { formatCst } from './cst-time';
 import { assertSchoolActive } from './school-expiry';
 
 export type StudentMessageKind = StudentMessage['kind'];

@@ -6,11 +6,11 @@ import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { ApprovedEssayRow } from '../repositories/writing-statistics';
 import { teacherDimensionPercent, teacherTotalPercent } from './teacher-percent';
 import type { TaskScoringInfo } from './writing-scope';
+import { formatCst } from './cst-time';
 
-/** Spec §9 date format in China Standard Time (UTC+8, no daylight saving): YYYY-MM-DD HH:mm:ss. */
+/** A cell's time in the spec §9 format (China Standard Time); empty when there is none. */
 export function cstTime(d: Date | null): string {
-  if (!d) return '';
-  return new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return d ? formatCst(d) : '';
 }
 
 type StoredDimension = { id?: string; value?: number; label?: string };

@@ -3,16 +3,11 @@ import { z } from 'zod';
 import * as c from '../../../core/api/contracts/platform';
 import { authOf } from '../../plugins/request-context';
 import { notificationsRepo } from '../../repositories/notifications';
+import { formatCst } from '../../services/cst-time';
 import type { Services } from '../../services/services';
 import { ok, responses } from '../reply';
 
 const tags = ['platform-management: messages'];
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Spec §9 date format YYYY-MM-DD HH:mm:ss, in China Standard Time (the schools' zone). */
-function formatCst(d: Date): string {
-  const t = new Date(d.getTime() + 8 * 3600_000);
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`;
-}
 
 /** The notification drawer: list (unread or all) and mark as read, only the caller's own. */
 export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
