@@ -2,7 +2,7 @@
 // `ai-correction` job handler (pages → correctEssay → results in one transaction) and the reads and
 // teacher actions behind workManager/correction/*.
 import sharp from 'sharp';
-import { correctEssay, CorrectionInputError, flagLabel, resolveStandard, type CorrectEssayInput, type EssayCorrection, type FlagHit, type ScoreType } from '../../correction/index';
+import { correctEssay, CorrectionInputError, flagLabel, resolveStandard, type CorrectEssayInput, type EssayCorrection, type EssayPage, type FlagHit, type ScoreType, type ServiceInfo } from '../../correction/index';
 import type { Executor } from '../db/database';
 import { badRequest, notFound } from '../errors';
 import { enqueueJob, latestJobByKey } from '../jobs/queue';
@@ -15,6 +15,7 @@ import type { AuthContext } from './auth-context';
 import { requireAny } from './access';
 import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
+import { analyseCorrectedTranscript } from './review-transcript';
 import { notifyAiFinished } from './teacher-notifications';
 
 export const AI_CORRECTION_JOB = 'ai-correction';
@@ -105,22 +106,46 @@ export function statusAfter(result: Pick<EssayCorrection, 'status' | 'flags'>, i
 
 const storedFlags = (flags: FlagHit[]) => flags.map(({ code, label, evidence, ranges, page, boxes }) => ({ code, label, evidence, ranges, ...(page !== undefined ? { page } : {}), ...(boxes ? { boxes } : {}) }));
 
-/** Handler of `ai-correction` jobs: { essayId }. */
+/** What a run writes: the stored result, its transcript and the essay's AI fields. */
+interface RunResult {
+  transcript: string;
+  stored: object;
+  flags: FlagHit[];
+  status: EssayCorrection['status'];
+  aiScore: string | null;
+  wordCount: number;
+  service: ServiceInfo | null | undefined;
+}
+
+/** The page fields stored with a result (the image measurements stay out of the row). */
+const storedPages = (pages: EssayPage[]) => pages.map((p) => ({ index: p.index, ok: p.ok, width: p.width, height: p.height, layout: p.layout, skewDegrees: p.skewDegrees, upsideDown: p.upsideDown, confidence: p.confidence, pageNumber: p.pageNumber, lines: p.lines }));
+
+/**
+ * Handler of `ai-correction` jobs: { essayId }. A job only ever replaces the AI's side (corrections,
+ * the essay's status, flags, aiScore, wordCount); the teacher's review row and score are never written.
+ * An approved essay is left as it is, and a transcript the teacher corrected is the text analysed.
+ */
 export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'storage' | 'ocr' | 'modelService'>): JobHandler {
   const { db, now } = deps;
   return async (ctx) => {
     const essayId = Number((ctx.job.payload as { essayId?: unknown }).essayId);
     const reason = String((ctx.job.payload as { reason?: unknown }).reason ?? 'upload');
     const finished = (tx: Executor) => notifyAiFinished(tx, { essayId, jobId: ctx.job.id, reason, now: now() });
-    const essay = await correctionsRepo.essay(db, essayId);
-    // Deleted or approved meanwhile: nothing to do.
-    if (!essay || essay.status === 'approved') return;
-    await db.transaction(async (tx) => {
+    // The essay row is locked, as approval and the teacher's transcript lock it, so neither slips in
+    // between this check and the run being marked; while the run is marked both are refused (AI not done).
+    const start = await db.transaction(async (tx) => {
+      const essay = await correctionsRepo.essay(tx, essayId, true);
+      // Deleted or approved meanwhile (a pending retry included): nothing to do, the job is over.
+      if (!essay || essay.status === 'approved') return undefined;
       await correctionsRepo.markRunning(tx, essayId, now());
       if (essay.status !== 'revision_requested') await correctionsRepo.updateEssay(tx, essayId, { status: 'ai_running' }, now());
+      return { essay, teacherText: (await reviewsRepo.get(tx, essayId))?.transcript ?? null };
     });
-    let result: EssayCorrection;
-    try {
+    if (!start) return;
+    const { essay } = start;
+
+    /** The pages read again, then the analysis of the OCR text, or of the teacher's corrected transcript. */
+    const correct = async (teacherText: string | null): Promise<RunResult> => {
       const info = await correctionsRepo.taskFor(db, essay.taskId);
       if (!info) throw new Error(`task ${essay.taskId} of essay ${essayId} not found`);
       const input = taskInput(info, info.standard ? undefined : await correctionsRepo.defaultStandard(db));
@@ -128,47 +153,79 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
       const images: Uint8Array[] = [];
       for (const p of pages) images.push(await pageImage(await deps.storage.get(p.storageKey), p.rotation));
       await ctx.reportProgress(10);
-      result = await correctEssay({ ...input, images }, { ...(deps.ocr ? { ocr: deps.ocr } : {}), ...(deps.modelService ? { modelService: deps.modelService } : {}), signal: ctx.signal });
-      await ctx.reportProgress(90);
-    } catch (err) {
-      if (ctx.signal.aborted) throw err;
-      const message = err instanceof Error ? err.message : String(err);
-      const last = ctx.job.attempts >= ctx.job.maxAttempts;
-      // Never lose the essay: between attempts it waits for the AI again; after the last one it is abnormal with the reason.
-      await db.transaction(async (tx) => {
-        const current = await correctionsRepo.essay(tx, essayId, true);
-        if (!current) return;
-        await correctionsRepo.setError(tx, essayId, last ? 'failed' : 'queued', message, now());
-        const flag = { code: 'RENDER_FAILED' as const, label: flagLabel('RENDER_FAILED', 'zh'), evidence: `AI 批改失败：${message}`, ranges: [] };
-        const requested = current.status === 'revision_requested';
-        await correctionsRepo.updateEssay(tx, essayId, last ? { ...(requested ? {} : { status: 'abnormal' }), flags: [flag] } : requested ? {} : { status: 'awaiting_ai' }, now());
-        if (last) await finished(tx);
-      });
-      throw err;
-    }
+      const ocr = { ...(deps.ocr ? { ocr: deps.ocr } : {}), signal: ctx.signal };
+      const model = deps.modelService ? { modelService: deps.modelService } : {};
+      if (teacherText === null) {
+        const r = await correctEssay({ ...input, images }, { ...ocr, ...model });
+        const { pages: _pages, ...rest } = r;
+        return { transcript: r.transcript, stored: { ...rest, pages: storedPages(r.pages) }, flags: r.flags, status: r.status, aiScore: r.score ? r.score.label : null, wordCount: r.wordCount, service: r.service };
+      }
+      // The teacher corrected the transcript (a retry after a model-service failure, say): their text is
+      // the essay, as the correction screen shows it, so the scores, comments and notes follow it and the
+      // model reviews it. The pages are still read for the image flags and the notes' boxes; the OCR
+      // text is not analysed, nor stored over the teacher's.
+      const r = await correctEssay({ ...input, images }, ocr);
+      const { pages: _pages, ...rest } = r;
+      const a = await analyseCorrectedTranscript({ ...rest, pages: storedPages(r.pages) }, teacherText, input, { ...model, signal: ctx.signal });
+      return { transcript: teacherText, stored: a.result, flags: a.flags, status: a.result.status, aiScore: a.aiScore, wordCount: a.wordCount, service: a.result.service };
+    };
 
-    const serviceFailed = result.flags.some((f) => f.code === 'AI_SERVICE_FAILED');
-    const engine = result.service?.ok && deps.modelService ? `model:${result.service.model}` : 'local';
-    const { pages: _pages, ...rest } = result;
-    const stored = { ...rest, pages: result.pages.map((p) => ({ index: p.index, ok: p.ok, width: p.width, height: p.height, layout: p.layout, skewDegrees: p.skewDegrees, upsideDown: p.upsideDown, confidence: p.confidence, pageNumber: p.pageNumber, lines: p.lines })) };
-    await db.transaction(async (tx) => {
-      const current = await correctionsRepo.essay(tx, essayId, true);
-      if (serviceFailed) await ctx.holdLease(tx);
-      else await ctx.completeIn(tx);
-      // Deleted or approved while the AI ran: the job is over, the essay is left as the teacher has it.
-      if (!current || current.status === 'approved') return;
-      await correctionsRepo.saveResult(tx, essayId, { status: 'done', transcript: result.transcript, result: stored, engine, error: serviceFailed ? (result.service?.error ?? 'AI service call failed') : null }, now());
-      await correctionsRepo.updateEssay(
-        tx,
-        essayId,
-        { status: current.status === 'revision_requested' ? 'revision_requested' : statusAfter(result, current.insistCorrect), flags: storedFlags(result.flags), aiScore: result.score ? result.score.label : null, wordCount: result.wordCount },
-        now(),
-      );
-      // The teacher hears of it once the job is over: now, or after the model service's last retry.
-      if (!serviceFailed || ctx.job.attempts >= ctx.job.maxAttempts) await finished(tx);
-    });
-    // The local result is stored and visible; the model review is tried again with the job's backoff.
-    if (serviceFailed) throw new Error(`model service failed: ${result.service?.error ?? 'unknown'}`);
+    let teacherText = start.teacherText;
+    for (let round = 0; ; round++) {
+      let run: RunResult;
+      try {
+        run = await correct(teacherText);
+        await ctx.reportProgress(90);
+      } catch (err) {
+        if (ctx.signal.aborted) throw err;
+        const message = err instanceof Error ? err.message : String(err);
+        const last = ctx.job.attempts >= ctx.job.maxAttempts;
+        // Never lose the essay: between attempts it waits for the AI again; after the last one it is abnormal with the reason.
+        await db.transaction(async (tx) => {
+          const current = await correctionsRepo.essay(tx, essayId, true);
+          if (!current || current.status === 'approved') return;
+          await correctionsRepo.setError(tx, essayId, last ? 'failed' : 'queued', message, now());
+          const flag = { code: 'RENDER_FAILED' as const, label: flagLabel('RENDER_FAILED', 'zh'), evidence: `AI 批改失败：${message}`, ranges: [] };
+          const requested = current.status === 'revision_requested';
+          await correctionsRepo.updateEssay(tx, essayId, last ? { ...(requested ? {} : { status: 'abnormal' }), flags: [flag] } : requested ? {} : { status: 'awaiting_ai' }, now());
+          if (last) await finished(tx);
+        });
+        throw err;
+      }
+
+      const serviceFailed = run.flags.some((f) => f.code === 'AI_SERVICE_FAILED');
+      const engine = run.service?.ok && deps.modelService ? `model:${run.service.model}` : 'local';
+      const outcome = await db.transaction(async (tx): Promise<{ written: boolean; teacherText?: string | null }> => {
+        const current = await correctionsRepo.essay(tx, essayId, true);
+        // Deleted or approved while the AI ran: the job is over (no retry), the essay is left as the teacher has it.
+        if (!current || current.status === 'approved') {
+          await ctx.completeIn(tx);
+          return { written: false };
+        }
+        // The teacher's transcript changed during the run (a re-run cleared it): analyse what stands now.
+        const textNow = (await reviewsRepo.get(tx, essayId))?.transcript ?? null;
+        if (textNow !== teacherText && round < 2) return { written: false, teacherText: textNow };
+        if (serviceFailed) await ctx.holdLease(tx);
+        else await ctx.completeIn(tx);
+        await correctionsRepo.saveResult(tx, essayId, { status: 'done', transcript: run.transcript, result: run.stored, engine, error: serviceFailed ? (run.service?.error ?? 'AI service call failed') : null }, now());
+        await correctionsRepo.updateEssay(
+          tx,
+          essayId,
+          { status: current.status === 'revision_requested' ? 'revision_requested' : statusAfter(run, current.insistCorrect), flags: storedFlags(run.flags), aiScore: run.aiScore, wordCount: run.wordCount },
+          now(),
+        );
+        // The teacher hears of it once the job is over: now, or after the model service's last retry.
+        if (!serviceFailed || ctx.job.attempts >= ctx.job.maxAttempts) await finished(tx);
+        return { written: true };
+      });
+      if (outcome.teacherText !== undefined) {
+        teacherText = outcome.teacherText;
+        continue;
+      }
+      // The local result is stored and visible; the model review is tried again with the job's backoff.
+      if (outcome.written && serviceFailed) throw new Error(`model service failed: ${run.service?.error ?? 'unknown'}`);
+      return;
+    }
   };
 }
 

@@ -2,8 +2,10 @@
 // corrected text, so scores, comments, notes and text flags follow it, while the OCR pages stay and
 // notes are drawn on the images again — every unchanged character keeps its OCR box through an
 // alignment of the OCR text with the teacher's text. The model service is not called here: the
-// teacher is waiting on the screen, and the local engine answers in well under a second.
-import { ABNORMAL_FLAGS, boxesForRange, buildTranscript, correctText, type CorrectEssayInput, type FlagHit, type OcrLine, type TranscriptChar } from '../../correction/index';
+// teacher is waiting on the screen, and the local engine answers in well under a second. The AI job
+// uses the same analysis, with the model service's review, when it runs on an essay whose transcript
+// the teacher corrected (correction-service.ts).
+import { ABNORMAL_FLAGS, boxesForRange, buildTranscript, correctText, type CorrectEssayInput, type FlagHit, type ModelServiceReviewer, type OcrLine, type TranscriptChar } from '../../correction/index';
 import type { ReviewAnnotation } from '../../core/api/contracts/review';
 import { mapRange, offsetMap } from './transcript-alignment';
 
@@ -42,10 +44,14 @@ const imageFlag = (f: FlagHit) => {
   return source === 'image' || source === 'render';
 };
 
-/** Re-analyses the corrected transcript; the new stored result keeps the OCR pages and image flags. */
-export async function analyseCorrectedTranscript(previous: StoredResult, transcript: string, task: Omit<CorrectEssayInput, 'images'>) {
+/**
+ * Re-analyses the corrected transcript; the new stored result keeps the OCR pages and image flags.
+ * With `modelService` (the AI job) the model reviews the teacher's text on top of the local analysis.
+ */
+export async function analyseCorrectedTranscript(previous: StoredResult, transcript: string, task: Omit<CorrectEssayInput, 'images'>, opts: { modelService?: ModelServiceReviewer; signal?: AbortSignal } = {}) {
   const { images: _images, expectedPages: _expected, ...input } = task as CorrectEssayInput;
-  const text = await correctText({ ...input, transcript });
+  const local = await correctText({ ...input, transcript });
+  const text = opts.modelService ? await opts.modelService.review(local, transcript, input, opts.signal) : { ...local, service: null };
   const chars = charsOnto(previous, transcript);
   const withBoxes = <T extends { start: number; end: number }>(x: T) => ({ ...x, boxes: boxesForRange(chars, x.start, x.end) });
   const textFlags = text.flags.map((f) => {
@@ -57,7 +63,7 @@ export async function analyseCorrectedTranscript(previous: StoredResult, transcr
     ...text,
     transcript,
     ocr: previous.ocr ?? { provider: 'none', confidence: 0 },
-    service: null,
+    service: text.service,
     pages: previous.pages ?? [],
     notes: text.notes.map(withBoxes),
     flags,
