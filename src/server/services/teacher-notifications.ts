@@ -2,8 +2,10 @@
 // transaction of the result. Uploads come in batches (a class's 45 essays), so a batch gives ONE
 // notification when the last queued essay of that task and class is done ("《春天》三年级1班 AI 批改
 // 完成：45 篇，2 篇异常"); a lone re-run (or "correct anyway") gives one about that essay. They go to
-// the task's creator, in Chinese: the job has no caller whose language it could use.
-import { translate } from '../../core/i18n';
+// the task's creator. The job has no caller whose language it could use, so the row keeps the Chinese
+// text (the record, as older rows have it); the drawer shows it in the reader's language
+// (notificationText).
+import { catalogues, translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { Executor } from '../db/database';
 import { aiNotificationsRepo } from '../repositories/ai-notifications';
 import { notificationsRepo } from '../repositories/notifications';
@@ -46,4 +48,41 @@ export async function notifyAiFinished(tx: Executor, f: AiFinished): Promise<voi
   }
   const message = translate('zh', 'notify.aiBatch', { title: row.title, className: row.className, count: total, abnormal: ended.abnormal });
   await notificationsRepo.create(tx, { ...base, kind: 'ai_batch', message, link });
+}
+
+/** The catalogue keys each kind of notification is written with (the longer, abnormal re-run text first). */
+const KIND_KEYS: Readonly<Record<string, readonly MessageKey[]>> = { ai_batch: ['notify.aiBatch'], ai_essay: ['notify.aiEssayAbnormal', 'notify.aiEssay'] };
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The parameters `text` was written with from the Chinese template of `key`, or undefined if it was not. */
+function paramsFrom(key: MessageKey, text: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = catalogues.zh[key]
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return escapeRegExp(part);
+      names.push(name);
+      // Greedy: a 》 inside a task title stays with the title.
+      return '([\\s\\S]+)';
+    })
+    .join('');
+  const match = new RegExp(`^${pattern}$`, 'u').exec(text);
+  return match ? Object.fromEntries(names.map((n, i) => [n, match[i + 1]!])) : undefined;
+}
+
+/**
+ * A teacher's notification in the reader's language. The AI-run notices are stored in Chinese; their
+ * parameters are read back from the Chinese template of their kind, which covers the rows written
+ * before this too (no migration). Other kinds, and text no template matches (a template reworded
+ * since), are shown as stored.
+ */
+export function notificationText(row: { kind: string; message: string }, lang: Lang): string {
+  if (lang === 'zh') return row.message;
+  for (const key of KIND_KEYS[row.kind] ?? []) {
+    const params = paramsFrom(key, row.message);
+    if (params) return translate(lang, key, params);
+  }
+  return row.message;
 }

@@ -4,19 +4,20 @@ import * as c from '../../../core/api/contracts/platform';
 import { authOf } from '../../plugins/request-context';
 import { notificationsRepo } from '../../repositories/notifications';
 import { formatCst } from '../../services/cst-time';
+import { notificationText } from '../../services/teacher-notifications';
 import type { Services } from '../../services/services';
 import { ok, responses } from '../reply';
 
 const tags = ['platform-management: messages'];
 
-/** The notification drawer: list (unread or all) and mark as read, only the caller's own. */
+/** The notification drawer: list (unread or all, AI-run notices in the reader's language) and mark as read, only the caller's own. */
 export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get('/message/getSysMessages', {
     config: { allowExpired: true },
     schema: { tags, summary: 'Notifications of the current user (isRead 0 = unread, 2 = all)', querystring: c.sysMessagesQuery, response: responses(z.array(c.notification)) },
   }, async (req) => {
     const rows = await notificationsRepo.list(services.deps.db, authOf(req).user.id, req.query.isRead === 0);
-    return ok(rows.map((n) => ({ id: n.id, message: n.message, isRead: n.isRead, updatedTime: formatCst(n.updatedAt), link: n.link })));
+    return ok(rows.map((n) => ({ id: n.id, message: notificationText(n, req.lang), isRead: n.isRead, updatedTime: formatCst(n.updatedAt), link: n.link })));
   });
 
   app.post('/message/update', {
