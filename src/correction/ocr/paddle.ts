@@ -313,6 +313,17 @@ async function plainRows(m: Models, g: Gray): Promise<RowPlan[]> {
   });
 }
 
+/**
+ * Grid: a row of one or two written cells that starts in the first column right under a row written
+ * to its last column is, as a rule, the closing marks of a wrapped sentence (。 ！ ” …). Alone a mark
+ * reads badly or not at all (and the row was then dropped as a smudge), so the previous row's last two
+ * cells are read in front of it as context, as the marks were written: right after them.
+ */
+function wrapContext(prev: RowPlan | undefined, r: RowPlan): Segment[] {
+  if (!prev || prev.trail !== 0 || prev.segs.length < 2 || r.colIndex[0] !== 0 || r.segs.length > 2) return [];
+  return prev.segs.slice(-2);
+}
+
 async function planRows(m: Models, g: Gray, layout: PageLayout): Promise<RowPlan[]> {
   if (layout.kind === 'grid') return gridRows(g, layout);
   if (layout.kind === 'lined') return linedRows(g, layout);
@@ -383,9 +394,12 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
 
   const lines: Array<OcrLine & { lead: number; trail: number; pitch: number }> = [];
   let unreadCells = 0;
-  for (const r of rows) {
+  for (const [ri, r] of rows.entries()) {
     const cells = cellMode || r.segs.length > 1;
-    const p = pack(g, r.segs, cells);
+    // context cells read in front of the row and dropped from its text (see wrapContext)
+    const ctx = cellMode ? wrapContext(rows[ri - 1], r) : [];
+    const nc = ctx.length;
+    const p = pack(g, [...ctx, ...r.segs], cells);
     const rec = await recognizeLineImage(m, p.img);
     const found: Array<{ si: number; c: RecChar }> = [];
     const hit = new Set<number>();
@@ -393,19 +407,22 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
       // the segment whose packed range holds the character's frame centre (nearest when in a gap)
       let si = p.at.findIndex((a) => c.x >= a.start - 3 && c.x < a.end + 3);
       if (si < 0) si = p.at.reduce((best, a, i) => (Math.abs((a.start + a.end) / 2 - c.x) < Math.abs((p.at[best]!.start + p.at[best]!.end) / 2 - c.x) ? i : best), 0);
-      hit.add(si);
-      found.push({ si, c });
+      if (si < nc) continue;
+      hit.add(si - nc);
+      found.push({ si: si - nc, c });
     }
     if (cells) {
       // second look at written cells the line pass skipped (faint punctuation): the cell between its neighbours
+      const all = [...ctx, ...r.segs];
       for (let si = 0; si < r.segs.length; si++) {
         if (hit.has(si)) continue;
         // a lone mark reads badly at the start of a line: borrow the other neighbour as context
-        const n = r.segs.length;
-        const left = si > 0 ? si - 1 : si + 1 < n ? si + 1 : -1;
-        const right = si + 1 < n ? si + 1 : si > 0 ? si - 1 : -1;
-        const idx = [left, si, right].filter((k) => k >= 0);
-        const q = pack(g, idx.map((k) => r.segs[k]!), true);
+        const n = all.length;
+        const k0 = si + nc;
+        const left = k0 > 0 ? k0 - 1 : k0 + 1 < n ? k0 + 1 : -1;
+        const right = k0 + 1 < n ? k0 + 1 : k0 > 0 ? k0 - 1 : -1;
+        const idx = [left, k0, right].filter((k) => k >= 0);
+        const q = pack(g, idx.map((k) => all[k]!), true);
         const mi = left >= 0 ? 1 : 0;
         const mid = q.at[mi]!;
         for (const c of await recognizeLineImage(m, q.img)) if (c.x >= mid.start - 3 && c.x < mid.end + 3) found.push({ si, c: { ...c, confidence: c.confidence * 0.9 } });
@@ -419,7 +436,7 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
       let box: Segment = seg;
       if (!cells) {
         // a strip: the character's share of the strip around its frame centre
-        const a = p.at[si]!;
+        const a = p.at[si + nc]!;
         const scale = (seg.x1 - seg.x0) / Math.max(1, a.end - a.start);
         const cx = seg.x0 + (c.x - a.start) * scale;
         const half = (seg.y1 - seg.y0) * 0.45;
@@ -459,11 +476,14 @@ function inkShareOf(g: Gray): number {
 }
 
 const SENTENCE_END = /[。！？!?…」”』.]$/u;
+/** a line of closing marks only (the wrapped end of a sentence: 。 ！” …) */
+const ONLY_CLOSING = /^[。，、；：！？!?…—」』”’）》]+$/u;
 
 /**
  * Title and paragraphs. Grid: a first row with three or more empty cells on both sides is the title;
  * a row starting after two empty cells, or following a row that stopped three cells early, opens a
  * paragraph; other rows continue the paragraph. Lined and plain: the same with indents in characters.
+ * A line of closing marks only never opens a paragraph (nor is it a title): it ends the previous line.
  */
 function markStructure(lines: Array<OcrLine & { lead: number; trail: number; pitch: number }>, layout: PageLayout): void {
   const unit = (l: { pitch: number }): number => (layout.kind === 'grid' ? 1 : l.pitch);
@@ -471,7 +491,7 @@ function markStructure(lines: Array<OcrLine & { lead: number; trail: number; pit
   if (first) {
     const u = unit(first);
     const centred = first.lead / u >= 2.5 && (layout.kind === 'plain' || first.trail / u >= 2.5);
-    if (centred && first.chars.length <= 24 && !SENTENCE_END.test(first.text)) first.isTitle = true;
+    if (centred && first.chars.length <= 24 && !SENTENCE_END.test(first.text) && !ONLY_CLOSING.test(first.text)) first.isTitle = true;
   }
   for (let i = 1; i < lines.length; i++) {
     const l = lines[i]!;
@@ -479,10 +499,10 @@ function markStructure(lines: Array<OcrLine & { lead: number; trail: number; pit
     const u = unit(l);
     const indented = l.lead / u >= 1.5;
     const prevShort = prev.trail / unit(prev) >= 3 && SENTENCE_END.test(prev.text);
-    if (!prev.isTitle && !indented && !prevShort) l.continues = true;
+    if (!prev.isTitle && ((!indented && !prevShort) || ONLY_CLOSING.test(l.text))) l.continues = true;
   }
   // the first row of a page continues the previous page's paragraph unless indented
-  if (first && !first.isTitle && first.lead / unit(first) < 1.5) first.continues = true;
+  if (first && !first.isTitle && (first.lead / unit(first) < 1.5 || ONLY_CLOSING.test(first.text))) first.continues = true;
 }
 
 /** The default OCR provider: PaddleOCR PP-OCRv4 on ONNX Runtime, offline. */
