@@ -1,6 +1,7 @@
-// Teachers' notifications written by the AI job (no caller, so stored in Chinese) are listed in the
-// reader's language: the same rows read in Chinese and in English. Rows written before, and texts no
-// template matches, are shown as stored.
+// Teachers' notifications are stored with their catalogue key and parameters besides the Chinese text
+// (the AI job has no caller whose language it could use) and listed in the reader's language: the same
+// rows read in Chinese and in English. Rows without a key (written before the key was stored) show
+// their stored text in either language.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderEssayPage } from '../../src/correction/ocr/render-page';
@@ -38,7 +39,7 @@ describe.each(databaseKinds())('teachers’ AI notifications in the reader’s l
     await t?.close();
   });
 
-  it('the batch notice and a re-run notice read in Chinese and in English; other rows as stored', async () => {
+  it('the batch notice, a re-run notice and the welcome read in Chinese and in English; rows without a key as stored', async () => {
     // A title with 《》 of its own, as book reports have.
     const f = await taskFixture(db(), { username: 'teacher01', className: '七年级1班', title: '读《背影》有感' });
     const page = (await renderEssayPage(NORMAL_ESSAY, {})).image;
@@ -65,20 +66,23 @@ describe.each(databaseKinds())('teachers’ AI notifications in the reader’s l
     expect(en.map((n) => n.id)).toEqual(zh.map((n) => n.id));
     expect(byId(en, batch.id)).toMatchObject({ link, message: `“读《背影》有感” 七年级1班: AI review finished, 2 essays, ${abnormal} abnormal` });
     expect(byId(en, rerun.id).message).toBe(`“读《背影》有感”: the AI review of ${student}’s essay was run again; the result is abnormal`);
-    // The stored text is unchanged (Chinese, the record).
-    expect((await db().select().from(notifications).where(eq(notifications.id, batch.id)))[0]!.message).toBe(batch.message);
+    // The row keeps the Chinese text (the record, older clients) and the key it was written from.
+    const [stored] = await db().select().from(notifications).where(eq(notifications.id, batch.id));
+    expect(stored).toMatchObject({ message: batch.message, messageKey: 'notify.aiBatch', messageParams: { title: '读《背影》有感', className: '七年级1班', count: 2, abnormal } });
 
-    // Rows written before this change: an AI notice reads in English too; a text no template matches,
-    // and notices of other kinds (the welcome message), show as stored.
+    // The seeded welcome notice has a key too.
+    const welcome = zh.find((n) => n.message === '欢迎使用智批作文智能批改教学平台，王老师！')!;
+    expect(byId(en, welcome.id).message).toBe('Welcome to Zhipi, the intelligent essay review and teaching platform, 王老师!');
+
+    // Rows written before the key was stored, and a key the catalogue no longer has, show as stored.
     const [me] = await db().select().from(users).where(eq(users.username, 'teacher01'));
     const at = now();
     const [older] = await db().insert(notifications).values({ userId: me!.id, kind: 'ai_essay', message: '《春天》李明的作文重新 AI 批改完成', link: '/homework/correctComment?essayId=1', createdAt: at, updatedAt: at }).returning();
-    const [reworded] = await db().insert(notifications).values({ userId: me!.id, kind: 'ai_batch', message: '《春天》七年级1班的作文已批改完毕', link, createdAt: at, updatedAt: at }).returning();
-    const en2 = await list('en');
-    expect(byId(en2, older!.id).message).toBe('“春天”: the AI review of 李明’s essay was run again and is finished');
-    expect(byId(en2, reworded!.id).message).toBe('《春天》七年级1班的作文已批改完毕');
-    const welcome = en2.find((n) => n.message.startsWith('欢迎使用'));
-    expect(welcome).toBeDefined();
-    expect(byId(await list('zh'), older!.id).message).toBe('《春天》李明的作文重新 AI 批改完成');
+    const [retired] = await db().insert(notifications).values({ userId: me!.id, kind: 'ai_batch', message: '《春天》七年级1班的作文已批改完毕', messageKey: 'notify.retired', messageParams: { title: '春天' }, link, createdAt: at, updatedAt: at }).returning();
+    for (const lang of ['zh', 'en'] as const) {
+      const rows = await list(lang);
+      expect(byId(rows, older!.id).message).toBe('《春天》李明的作文重新 AI 批改完成');
+      expect(byId(rows, retired!.id).message).toBe('《春天》七年级1班的作文已批改完毕');
+    }
   });
 });

@@ -32,4 +32,5 @@ export const enReview: Record<keyof typeof zhReview, string> = {
   'notify.aiBatch': '“{title}” {className}: AI review finished, {count} essays, {abnormal} abnormal',
   'notify.aiEssay': '“{title}”: the AI review of {student}’s essay was run again and is finished',
   'notify.aiEssayAbnormal': '“{title}”: the AI review of {student}’s essay was run again; the result is abnormal',
+  'notify.welcome': 'Welcome to Zhipi, the intelligent essay review and teaching platform, {name}!',
 } as const;

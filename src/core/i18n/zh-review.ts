@@ -30,4 +30,5 @@ export const zhReview = {
   'notify.aiBatch': '《{title}》{className} AI 批改完成：{count} 篇，{abnormal} 篇异常',
   'notify.aiEssay': '《{title}》{student}的作文重新 AI 批改完成',
   'notify.aiEssayAbnormal': '《{title}》{student}的作文重新 AI 批改完成，结果异常',
+  'notify.welcome': '欢迎使用智批作文智能批改教学平台，{name}！',
 } as const;

@@ -142,7 +142,12 @@ export const notifications = pgTable(
     userId: integer('user_id').notNull().references(() => users.id),
     schoolId: integer('school_id').references(() => schools.id),
     kind: text('kind').notNull().default('system'),
+    /** The text in Chinese as written (older clients, and what rows without a key show). */
     message: text('message').notNull(),
+    /** The i18n catalogue key the text was written from, so the drawer shows it in the reader's language; null on older rows. */
+    messageKey: text('message_key'),
+    /** The key's parameters ({ title, count, … }). */
+    messageParams: jsonb('message_params'),
     /** In-app path the notification opens (e.g. the correction screen of an essay); null for none. */
     link: text('link'),
     isRead: integer('is_read').notNull().default(0),

@@ -70,7 +70,7 @@ export async function seedDemoSchool(db: Executor): Promise<{ created: number }>
         const dept = await ensureDepartment(tx, school.id, campus?.id, DEPT_BY_ROLE[roleId]!);
         await identitiesRepo.create(tx, { userId: user.id, schoolId: school.id, campusId: campus?.id, departmentId: dept.id, roleId, teacherName: account.realname });
       }
-      await tx.insert(notifications).values({ userId: user.id, schoolId: school.id, message: `欢迎使用智批作文智能批改教学平台，${account.realname}！` });
+      await tx.insert(notifications).values({ userId: user.id, schoolId: school.id, message: `欢迎使用智批作文智能批改教学平台，${account.realname}！`, messageKey: 'notify.welcome', messageParams: { name: account.realname } });
     });
     created++;
   }

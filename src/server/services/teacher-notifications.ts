@@ -2,10 +2,10 @@
 // transaction of the result. Uploads come in batches (a class's 45 essays), so a batch gives ONE
 // notification when the last queued essay of that task and class is done ("《春天》三年级1班 AI 批改
 // 完成：45 篇，2 篇异常"); a lone re-run (or "correct anyway") gives one about that essay. They go to
-// the task's creator. The job has no caller whose language it could use, so the row keeps the Chinese
-// text (the record, as older rows have it); the drawer shows it in the reader's language
-// (notificationText).
-import { catalogues, translate, type Lang, type MessageKey } from '../../core/i18n';
+// the task's creator. The job has no caller whose language it could use, so a row stores the catalogue
+// key and parameters (the drawer renders them in the reader's language: notificationText) besides
+// the Chinese text.
+import { isMessageKey, translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { Executor } from '../db/database';
 import { aiNotificationsRepo } from '../repositories/ai-notifications';
 import { notificationsRepo } from '../repositories/notifications';
@@ -43,46 +43,30 @@ export async function notifyAiFinished(tx: Executor, f: AiFinished): Promise<voi
   // A lone re-run is about one essay: say which and link to it. Many re-runs at once read as a batch.
   if ((f.reason === 'rerun' || f.reason === 'insist') && total === 1) {
     const key = e.status === 'abnormal' ? 'notify.aiEssayAbnormal' : 'notify.aiEssay';
-    await notificationsRepo.create(tx, { ...base, kind: 'ai_essay', message: translate('zh', key, { title: row.title, student: row.studentName }), link: essayLink(e.id) });
+    await notificationsRepo.create(tx, { ...base, kind: 'ai_essay', ...notice(key, { title: row.title, student: row.studentName }), link: essayLink(e.id) });
     return;
   }
-  const message = translate('zh', 'notify.aiBatch', { title: row.title, className: row.className, count: total, abnormal: ended.abnormal });
-  await notificationsRepo.create(tx, { ...base, kind: 'ai_batch', message, link });
-}
-
-/** The catalogue keys each kind of notification is written with (the longer, abnormal re-run text first). */
-const KIND_KEYS: Readonly<Record<string, readonly MessageKey[]>> = { ai_batch: ['notify.aiBatch'], ai_essay: ['notify.aiEssayAbnormal', 'notify.aiEssay'] };
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The parameters `text` was written with from the Chinese template of `key`, or undefined if it was not. */
-function paramsFrom(key: MessageKey, text: string): Record<string, string> | undefined {
-  const names: string[] = [];
-  const pattern = catalogues.zh[key]
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escapeRegExp(part);
-      names.push(name);
-      // Greedy: a 》 inside a task title stays with the title.
-      return '([\\s\\S]+)';
-    })
-    .join('');
-  const match = new RegExp(`^${pattern}$`, 'u').exec(text);
-  return match ? Object.fromEntries(names.map((n, i) => [n, match[i + 1]!])) : undefined;
+  const text = notice('notify.aiBatch', { title: row.title, className: row.className, count: total, abnormal: ended.abnormal });
+  await notificationsRepo.create(tx, { ...base, kind: 'ai_batch', ...text, link });
 }
 
 /**
- * A teacher's notification in the reader's language. The AI-run notices are stored in Chinese; their
- * parameters are read back from the Chinese template of their kind, which covers the rows written
- * before this too (no migration). Other kinds, and text no template matches (a template reworded
- * since), are shown as stored.
+ * What a notification row is written with: the catalogue key and its parameters, from which the drawer
+ * renders it in the reader's language, and the Chinese text (the record, what older clients show).
  */
-export function notificationText(row: { kind: string; message: string }, lang: Lang): string {
-  if (lang === 'zh') return row.message;
-  for (const key of KIND_KEYS[row.kind] ?? []) {
-    const params = paramsFrom(key, row.message);
-    if (params) return translate(lang, key, params);
-  }
-  return row.message;
+export function notice(key: MessageKey, params: Record<string, string | number>) {
+  return { message: translate('zh', key, params), messageKey: key, messageParams: params };
+}
+
+const isParams = (v: unknown): v is Record<string, string | number> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string' || typeof x === 'number');
+
+/**
+ * A notification in the reader's language, rendered from its key and parameters. Rows without a key
+ * (written before the key was stored, or by the SMS sink, whose text is the message as sent) and rows
+ * whose key or parameters no longer fit the catalogue show the stored text.
+ */
+export function notificationText(row: { message: string; messageKey: string | null; messageParams: unknown }, lang: Lang): string {
+  if (!row.messageKey || !isMessageKey(row.messageKey) || !isParams(row.messageParams)) return row.message;
+  return translate(lang, row.messageKey, row.messageParams);
 }

@@ -10,7 +10,7 @@ import { ok, responses } from '../reply';
 
 const tags = ['platform-management: messages'];
 
-/** The notification drawer: list (unread or all, AI-run notices in the reader's language) and mark as read, only the caller's own. */
+/** The notification drawer: list (unread or all; rows with a catalogue key in the reader's language) and mark as read, only the caller's own. */
 export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get('/message/getSysMessages', {
     config: { allowExpired: true },
