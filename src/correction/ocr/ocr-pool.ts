@@ -4,7 +4,10 @@
 // each with its own PaddleOCR models loaded once, so the event loop only posts images and gets lines.
 //
 // Threads start on first use and stop after `idleMs` without work (the models cost ≈ 250 MB each).
-// A thread that crashes fails its page (the job retries it) and is replaced on the next page.
+// A thread that cannot start (its module throws on load, or the Worker cannot be created) or that dies
+// fails its page with "OCR thread failed: …" (the correction job retries it, then flags the essay) and
+// is replaced on the next page. Pages are not read in the caller's thread instead: that would block the
+// event loop the pool exists to keep free, and a crash in ONNX Runtime there would take the server down.
 import { Worker } from 'node:worker_threads';
 import type { OcrPage, OcrProvider } from '../ocr.js';
 import type { LocalOcrPage } from './paddle.js';
@@ -17,9 +20,8 @@ export type ThreadReply = { id: number; ok: true; result: PageRead | LocalOcrPag
 // Under tsx (the server and the tests run TypeScript) the thread registers tsx's loader itself: the
 // parent's `--import tsx` does not reach worker threads.
 const THREAD_URL = new URL(import.meta.url.endsWith('.ts') ? './ocr-thread.ts' : './ocr-thread.js', import.meta.url).href;
-const BOOTSTRAP = import.meta.url.endsWith('.ts')
-  ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(THREAD_URL)}); })`
-  : `import(${JSON.stringify(THREAD_URL)})`;
+const bootstrap = (moduleUrl: string): string =>
+  import.meta.url.endsWith('.ts') ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(moduleUrl)}); })` : `import(${JSON.stringify(moduleUrl)})`;
 
 type Work = { op: 'read' | 'recognize'; image: Uint8Array } | { op: 'correct-text'; text: CorrectTextInput };
 
@@ -47,6 +49,8 @@ export interface OcrWorkerPoolOptions {
    * throughput); 0 = ONNX Runtime's default, one per core.
    */
   onnxThreads?: number;
+  /** the module a thread runs (default ocr-thread); the tests pass one that fails to start */
+  threadModule?: string;
 }
 
 export class OcrWorkerPool implements OcrProvider, PageReader {
@@ -55,6 +59,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
   readonly threads: number;
   private readonly idleMs: number;
   private readonly onnxThreads: number;
+  private readonly bootstrap: string;
   private readonly slots = new Set<Slot>();
   private readonly queue: Job[] = [];
   private nextId = 1;
@@ -65,6 +70,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
     this.idleMs = o.idleMs ?? 300_000;
     const env = process.env.OCR_ONNX_THREADS;
     this.onnxThreads = o.onnxThreads ?? (env !== undefined && env !== '' && Number.isInteger(Number(env)) && Number(env) >= 0 ? Number(env) : 1);
+    this.bootstrap = bootstrap(o.threadModule ?? THREAD_URL);
   }
 
   /** Image checks and OCR of one page in a thread (what correctEssay calls). */
@@ -123,7 +129,13 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
       let slot = [...this.slots].find((s) => !s.job);
       if (!slot) {
         if (this.slots.size >= this.threads) return;
-        slot = this.spawn();
+        try {
+          slot = this.spawn();
+        } catch (err) {
+          // new Worker can throw (no thread or memory for it): the page fails now, not later from an event handler
+          this.queue.shift()!.reject(new Error(`OCR thread failed: ${err instanceof Error ? err.message : String(err)}`));
+          continue;
+        }
       }
       this.run(slot, this.queue.shift()!);
     }
@@ -139,7 +151,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { onnxThreads: this.onnxThreads } });
+    const worker = new Worker(this.bootstrap, { eval: true, workerData: { onnxThreads: this.onnxThreads } });
     const slot: Slot = { worker };
     worker.on('message', (msg: ThreadReply | { ready: true }) => {
       if ('ready' in msg) return;
