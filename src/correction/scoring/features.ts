@@ -2,7 +2,8 @@
 // sub-scores. Rates are per 1000 Han characters so long and short essays compare.
 import type { TextAnalysis } from '../text/analyze.js';
 import { tokenize } from '../text/vocabulary.js';
-import { CHAR_MODEL } from './char-model.js';
+import { USAGE_MODEL } from './usage-model-data.js';
+import { featuresScore, termCounts, termsScore, type UsageModel } from './usage-model.js';
 
 export interface Features {
   hanCount: number;
@@ -31,78 +32,9 @@ export interface Features {
   firstPersonRate: number;
   /** kinds of punctuation used among ，。！？；：“…—、 (a sign of controlled, varied sentences) */
   punctuationKinds: number;
-  /** usage score: the essay's Han characters and jieba words (two tf-idf blocks, each unit length,
-   * weighted by the model's charShare) against the weights a kernel ridge fit learned on
-   * aes-calibration (char-model.ts), in points around the calibration mean */
+  /** usage score: the part of the calibrated model (usage-model.ts) that reads the essay's characters,
+   * words and POS-tag pairs, in points around an average essay of the calibration set */
   charUsage: number;
-}
-
-export interface CharModel {
-  /** number of calibration essays behind idf */
-  docs: number;
-  /** share of the character block in the combined vector (the word block has the rest); 1 = characters only */
-  charShare: number;
-  /** character → [document frequency, weight] */
-  chars: Record<string, readonly [number, number]>;
-  /** jieba word → [document frequency, weight] */
-  words: Record<string, readonly [number, number]>;
-}
-
-/** Han character counts of a text. */
-export function charCounts(text: string): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const c of text.replace(/[^\p{Script=Han}]/gu, '')) m.set(c, (m.get(c) ?? 0) + 1);
-  return m;
-}
-
-/** The essay's tf-idf vector (sublinear tf, idf from the model's documents, unit length). */
-export function charVector(counts: Map<string, number>, df: (c: string) => number, docs: number): Map<string, number> {
-  const v = new Map<string, number>();
-  let norm = 0;
-  for (const [c, n] of counts) {
-    const d = df(c);
-    if (d < 2) continue;
-    const w = (1 + Math.log(n)) * Math.log(docs / d);
-    if (w <= 0) continue;
-    v.set(c, w);
-    norm += w * w;
-  }
-  norm = Math.sqrt(norm) || 1;
-  for (const [c, w] of v) v.set(c, w / norm);
-  return v;
-}
-
-/** Counts of the jieba words with a Han character in a text (the word block of the usage model). */
-export function wordCounts(text: string): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const t of tokenize(text)) if (/\p{Script=Han}/u.test(t.word)) m.set(t.word, (m.get(t.word) ?? 0) + 1);
-  return m;
-}
-
-export interface UsageCounts {
-  chars: Map<string, number>;
-  words: Map<string, number>;
-}
-
-export function usageCounts(text: string): UsageCounts {
-  return { chars: charCounts(text), words: wordCounts(text) };
-}
-
-/** The usage model's score of an essay: Σ block share^½ × (unit tf-idf vector · weights) over both blocks. */
-export function charUsageScore(counts: UsageCounts, model: CharModel = CHAR_MODEL): number {
-  let s = 0;
-  const blocks: Array<[Map<string, number>, Record<string, readonly [number, number]>, number]> = [
-    [counts.chars, model.chars, model.charShare],
-    [counts.words, model.words, 1 - model.charShare],
-  ];
-  for (const [c, table, share] of blocks) {
-    if (share <= 0) continue;
-    const v = charVector(c, (k) => table[k]?.[0] ?? 0, model.docs);
-    let dot = 0;
-    for (const [k, w] of v) dot += w * table[k]![1];
-    s += Math.sqrt(share) * dot;
-  }
-  return Math.round(s * 1000) / 1000;
 }
 
 export const FEATURE_NAMES = [
@@ -138,7 +70,7 @@ export function extractFeatures(a: TextAnalysis): Features {
   const body = a.paragraphs.map((p) => p.text).join('\n');
   const k = 1000 / Math.max(a.hanCount, 100);
   const n = a.sentences.length || 1;
-  return {
+  const f: Features = {
     hanCount: a.hanCount,
     lengthRatio: Math.min(a.length.ratio, 1.5),
     paragraphs: a.paragraphs.length,
@@ -164,6 +96,13 @@ export function extractFeatures(a: TextAnalysis): Features {
     fourCharRate: a.vocabulary.fourCharRate,
     firstPersonRate: (body.match(/我/g) ?? []).length * k,
     punctuationKinds: new Set(body.match(/[，。！？；：“…—、]/g) ?? []).size,
-    charUsage: charUsageScore(usageCounts(body)),
+    charUsage: 0,
   };
+  f.charUsage = Math.round(termsScore(termCounts(body, tokenize(body)), USAGE_MODEL) * USAGE_MODEL.pointsPerUnit * 100) / 100;
+  return f;
+}
+
+/** The model's raw output for an essay whose features are known (charUsage in points). */
+export function calibratedRaw(f: Features, model: UsageModel = USAGE_MODEL): number {
+  return model.intercept + f.charUsage / model.pointsPerUnit + featuresScore(f as unknown as Record<string, number>, model);
 }

@@ -1,9 +1,10 @@
 // The local (offline) essay scorer: the calibrated total, rule adjustments the calibration data
 // cannot teach (short, off-topic, repetitive essays), difficulty, and per-dimension scores with evidence.
 import type { TextAnalysis } from '../text/analyze.js';
-import { CALIBRATION } from './calibration.js';
 import { DIMENSIONS, scoreDimension, type DimensionId, type Evidence } from './dimensions.js';
-import { extractFeatures, type Features } from './features.js';
+import { calibratedRaw, extractFeatures, type Features } from './features.js';
+import { USAGE_MODEL } from './usage-model-data.js';
+import { rawToScore } from './usage-model.js';
 import { applyDifficulty, gradeBand, showScore, type Difficulty, type GradeBand, type ScoreType, type ShownScore } from './scales.js';
 
 export interface ScoringStandard {
@@ -43,18 +44,9 @@ export interface EssayScorer {
 const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x));
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
-/** The calibrated 100-point estimate from the features (see bench/correction/calibrate.ts). */
+/** The calibrated 100-point estimate from the features (see usage-model.ts and bench/correction/calibrate.ts). */
 export function calibratedScore(f: Features): number {
-  const c = CALIBRATION;
-  let z = 0;
-  c.features.forEach((name, j) => {
-    const raw = f[name];
-    const v = (c.logFeatures as readonly string[]).includes(name) ? Math.log1p(raw) : raw;
-    // Features far outside the calibration range (e.g. a 30-character note) must not explode the sum.
-    const zj = clamp((v - c.mean[j]!) / c.sd[j]!, -3, 3);
-    z += zj * c.weights[j]!;
-  });
-  return c.intercept + z * c.scale;
+  return rawToScore(calibratedRaw(f), USAGE_MODEL);
 }
 
 function totalWithRules(a: TextAnalysis, f: Features): { percent: number; evidence: Evidence[] } {
