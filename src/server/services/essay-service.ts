@@ -4,8 +4,10 @@ import { MAX_ESSAY_PAGES, type Essay, type EssayLabel, type EssayStatus, type Wr
 import type { Executor } from '../db/database';
 import { AppError, badRequest, notFound } from '../errors';
 import { classesRepo } from '../repositories/classes';
+import { correctionsRepo } from '../repositories/corrections';
 import { essaysRepo, type EssayRow, type PageWithFile } from '../repositories/essays';
 import { filesRepo } from '../repositories/files';
+import { reviewsRepo } from '../repositories/reviews';
 import { studentsRepo } from '../repositories/students';
 import { tasksRepo } from '../repositories/tasks';
 import { isScopedTeacher, requireAny } from './access';
@@ -13,7 +15,7 @@ import type { AuthContext } from './auth-context';
 import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
 import { saveDerivedFile, signedFileUrl } from './file-service';
-import { queueCorrection, type CorrectionReason } from './intake-correction';
+import { queueCorrection } from './intake-correction';
 import { revisionHooks } from './revision-hooks';
 import { revisionsRepo } from '../repositories/revisions';
 import { emptyCounts } from './task-service';
@@ -59,6 +61,16 @@ export async function checkPageFiles(db: Executor, schoolId: number, fileIds: st
   return fileIds;
 }
 
+/**
+ * The pages of an essay changed (re-upload, pages added, replaced, deleted, reordered): the teacher's
+ * corrected transcript described the old pages, so it goes, in the transaction of the change, and the
+ * next AI run reads the new pages (a run analyses the teacher's transcript when there is one). The
+ * teacher's comment and scores stay, as for any resubmission.
+ */
+export async function dropCorrectedTranscript(tx: Executor, essayId: number, now: Date): Promise<void> {
+  if ((await reviewsRepo.get(tx, essayId))?.transcript != null) await reviewsRepo.upsert(tx, essayId, { transcript: null }, now);
+}
+
 export interface SubmitEssayInput {
   schoolId: number;
   taskId: number;
@@ -84,8 +96,9 @@ export interface SubmitEssayResult {
  * Shared by single upload, phone upload and batch matching. Rules: one live essay per task, student
  * and draft (a repeat replaces the pages, or appends them in `append` mode); an approved essay is
  * locked (409, cancel the approval first); a revised draft needs the previous draft. Every submit sets
- * status `submitted`, clears flags and scores, and calls requestCorrection after the commit. Callers
- * check access and `checkTarget` first.
+ * status `submitted`, clears flags and scores (and, for an essay whose pages change, the teacher's
+ * corrected transcript), and calls requestCorrection after the commit. Callers check access and
+ * `checkTarget` first.
  */
 export async function submitEssay(deps: Pick<ServiceDeps, 'db' | 'now'>, input: SubmitEssayInput): Promise<SubmitEssayResult> {
   const fileIds = await checkPageFiles(deps.db, input.schoolId, input.fileIds);
@@ -105,6 +118,7 @@ export async function submitEssay(deps: Pick<ServiceDeps, 'db' | 'now'>, input: 
         } else {
           await essaysRepo.replacePages(tx, current.id, fileIds);
         }
+        await dropCorrectedTranscript(tx, current.id, deps.now());
         await essaysRepo.update(tx, current.id, reset);
         if (request) await revisionHooks.fulfil(tx, request, current.id, deps.now());
         return { essay: { ...current, ...reset } as EssayRow, created: false, replaced: true };
@@ -194,10 +208,21 @@ export function essayService(deps: ServiceDeps) {
     const row = await essayInScope(auth, page.e.id, true);
     return { page, row };
   }
-  /** After a page change the AI result is stale: back to submitted and queued again. */
-  async function pagesChanged(essayId: number, reason: CorrectionReason = 'pages_changed') {
-    await essaysRepo.update(db, essayId, { status: 'submitted', flags: [], wordCount: null, aiScore: null });
-    await queueCorrection(deps, essayId, reason);
+  /**
+   * A page change, in one transaction with its consequences and the essay row locked (as approval and
+   * the AI job lock it): the AI result is stale (back to submitted) and so is the teacher's corrected
+   * transcript, unless the text is the same (a turned page). Then the AI review is queued again.
+   */
+  async function changePages(essayId: number, change: (tx: Executor) => Promise<void>, opts: { sameText?: boolean } = {}) {
+    await db.transaction(async (tx) => {
+      const essay = await correctionsRepo.essay(tx, essayId, true);
+      if (!essay) throw notFound();
+      if (essay.status === 'approved') throw approvedLocked();
+      await change(tx);
+      if (!opts.sameText) await dropCorrectedTranscript(tx, essayId, deps.now());
+      await essaysRepo.update(tx, essayId, { status: 'submitted', flags: [], wordCount: null, aiScore: null });
+    });
+    await queueCorrection(deps, essayId, 'pages_changed');
   }
   async function reload(auth: AuthContext, essayId: number) {
     return view((await essaysRepo.find(db, auth.school.id, essayId))!);
@@ -273,8 +298,7 @@ export function essayService(deps: ServiceDeps) {
       const have = pages.map((p) => p.p.id).sort((a, b) => a - b);
       const want = [...pageIds].sort((a, b) => a - b);
       if (have.length !== want.length || have.some((id, i) => id !== want[i])) throw badRequest('PAGE_ORDER_MISMATCH', 'essay.pageOrderMismatch');
-      await db.transaction((tx) => essaysRepo.renumber(tx, essayId, pageIds));
-      await pagesChanged(essayId);
+      await changePages(essayId, (tx) => essaysRepo.renumber(tx, essayId, pageIds));
       return reload(auth, essayId);
     },
     /**
@@ -299,26 +323,23 @@ export function essayService(deps: ServiceDeps) {
         throw new AppError(400, 'IMAGE_ROTATE_TOO_LARGE', 'error.imageRotateTooLarge', undefined, { show: true });
       }
       const rotated = await saveDerivedFile(deps, auth.school.id, out.data, { mime: f.mime, width: out.info.width, height: out.info.height, originalName: f.originalName, identityId: auth.identity.id });
-      await essaysRepo.updatePage(db, pageId, { fileId: rotated.id, rotation: (page.p.rotation + turn) % 360 });
-      await pagesChanged(row.e.id);
+      await changePages(row.e.id, (tx) => essaysRepo.updatePage(tx, pageId, { fileId: rotated.id, rotation: (page.p.rotation + turn) % 360 }), { sameText: true });
       return reload(auth, row.e.id);
     },
     async replace(auth: AuthContext, pageId: number, fileId: string) {
       const { row } = await pageInScope(auth, pageId);
       await checkPageFiles(db, auth.school.id, [fileId]);
-      await essaysRepo.updatePage(db, pageId, { fileId, rotation: 0 });
-      await pagesChanged(row.e.id);
+      await changePages(row.e.id, (tx) => essaysRepo.updatePage(tx, pageId, { fileId, rotation: 0 }));
       return reload(auth, row.e.id);
     },
     async deletePage(auth: AuthContext, pageId: number) {
       const { row } = await pageInScope(auth, pageId);
       const pages = await essaysRepo.pages(db, [row.e.id]);
       if (pages.length <= 1) throw badRequest('LAST_PAGE', 'essay.lastPage');
-      await db.transaction(async (tx) => {
+      await changePages(row.e.id, async (tx) => {
         await essaysRepo.deletePage(tx, pageId);
         await essaysRepo.renumber(tx, row.e.id, pages.filter((p) => p.p.id !== pageId).map((p) => p.p.id));
       });
-      await pagesChanged(row.e.id);
       return reload(auth, row.e.id);
     },
     /** Deletes an essay (soft); an approved one needs its approval cancelled first. */

@@ -16,7 +16,7 @@ import { filesRepo } from '../../repositories/files';
 import type { AuthContext } from '../auth-context';
 import type { ServiceDeps } from '../deps';
 import { saveFile } from '../file-service';
-import { submitEssay } from '../essay-service';
+import { dropCorrectedTranscript, submitEssay } from '../essay-service';
 import { sniff } from '../file-sniff';
 import { analysePage, type PageAnalysis } from './analyse';
 import { groupByStudent, type RosterStudent } from './match';
@@ -211,6 +211,7 @@ export function batchService(deps: ServiceDeps, scope: BatchScope) {
           // regrouping: take the page out of the essay it was filed in
           if (p.essayId && p.studentId !== a.studentId) {
             for (const x of (await essaysRepo.pages(tx, [p.essayId])).filter((x) => x.p.fileId === p.fileId)) await essaysRepo.deletePage(tx, x.p.id);
+            await dropCorrectedTranscript(tx, p.essayId, deps.now());
             const rest = await essaysRepo.pages(tx, [p.essayId]);
             if (rest.length) await essaysRepo.renumber(tx, p.essayId, rest.map((x) => x.p.id));
             else {
