@@ -2,7 +2,7 @@
 import { flagLabel, type FlagHit } from './flags.js';
 import type { TextAnalysis } from './text/analyze.js';
 import { genreFromText, type Genre } from './text/genre.js';
-import { GENRE_NAMES } from './comments/comments.js';
+import { driftPhrase, GENRE_NAMES } from './comments/comments.js';
 
 type Lang = 'zh' | 'en';
 
@@ -55,6 +55,9 @@ export function textFlags(a: TextAnalysis, input: TextFlagInput, lang: Lang): Fl
     const kws = a.relevance.titleKeywords.map((k) => k.keyword).join(zh ? '、' : ', ');
     hit('OFF_TOPIC', zh ? `题目关键词（${kws}）在正文中均未出现` : `none of the title's key words (${kws}) appear in the essay`);
   }
+  // Partial drift: the essay names its person or animal, then leaves it for half the text or more.
+  const drift = a.relevance.drift;
+  if (drift?.drifted && !flags.some((f) => f.code === 'OFF_TOPIC')) hit('OFF_TOPIC', driftPhrase(drift, lang), drift.ranges);
 
   const want = requiredGenre(input);
   if (want && want !== 'poem' && a.genre.genre !== want && a.genre.confidence >= 0.3) {

@@ -198,6 +198,7 @@ export const enPanel: Record<keyof typeof zhPanel, string> = {
   'panel.feature.calibratedBase': 'Base score',
   'panel.feature.belowMinimumLength': 'Below the minimum length',
   'panel.feature.titleKeywordsMissing': 'Title keywords missing',
+  'panel.feature.topicDrift': 'Drifts off the topic',
   'panel.feature.repetition': 'Repetition',
   'panel.feature.genreRequirementMissed': 'Genre requirement missed',
   'panel.feature.hardDifficulty': 'Hard difficulty',

@@ -196,6 +196,7 @@ export const zhPanel = {
   'panel.feature.calibratedBase': '基础分',
   'panel.feature.belowMinimumLength': '字数不足',
   'panel.feature.titleKeywordsMissing': '未扣题',
+  'panel.feature.topicDrift': '部分偏题',
   'panel.feature.repetition': '内容重复',
   'panel.feature.genreRequirementMissed': '文体不符',
   'panel.feature.hardDifficulty': '难度从严',

@@ -6,6 +6,7 @@ import type { DimensionId } from '../scoring/dimensions.js';
 import { GRADE_BANDS } from '../scoring/scales.js';
 import type { TextAnalysis } from '../text/analyze.js';
 import type { Genre } from '../text/genre.js';
+import type { TopicDrift } from '../text/relevance.js';
 import { RHETORIC_NAMES } from './notes.js';
 
 type Lang = 'zh' | 'en';
@@ -19,6 +20,16 @@ export const GENRE_NAMES: Record<Genre, Record<Lang, string>> = {
 
 const q = (xs: string[], lang: Lang, n = 3) => xs.slice(0, n).map((x) => `“${x}”`).join(lang === 'zh' ? '、' : ', ');
 
+/** 第2—4段（约80%篇幅）未涉及题目中的“老师”: the OFF_TOPIC evidence and the comments' wording. */
+export function driftPhrase(d: TopicDrift, lang: Lang): string {
+  const pct = Math.round(d.share * 100);
+  const zh = lang === 'zh';
+  const paras = d.from === d.to ? (zh ? `第${d.from + 1}段` : `paragraph ${d.from + 1}`) : zh ? `第${d.from + 1}—${d.to + 1}段` : `paragraphs ${d.from + 1}–${d.to + 1}`;
+  return zh ? `${paras}（约${pct}%篇幅）未涉及题目中的${q(d.subject, lang)}` : `${paras} (about ${pct}% of the essay) never refer to ${q(d.subject, lang)} from the title`;
+}
+
+const drifted = (a: TextAnalysis) => (a.relevance.drift?.drifted ? a.relevance.drift : undefined);
+
 function dimensionFacts(id: DimensionId, a: TextAnalysis, lang: Lang): { fact: string; advice: string } {
   const zh = lang === 'zh';
   switch (id) {
@@ -26,6 +37,13 @@ function dimensionFacts(id: DimensionId, a: TextAnalysis, lang: Lang): { fact: s
       const used = a.relevance.titleKeywords.filter((k) => k.count > 0).map((k) => k.keyword);
       const missed = a.relevance.titleKeywords.filter((k) => k.count === 0).map((k) => k.keyword);
       const unmet = a.relevance.requirements.filter((r) => r.met === false).map((r) => r.requirement);
+      const drift = drifted(a);
+      if (drift) {
+        return {
+          fact: driftPhrase(drift, lang),
+          advice: zh ? `要围绕${q(drift.subject, lang)}来写，与题目无关的内容应删减` : `keep to ${q(drift.subject, lang)} and cut what does not belong to the title`,
+        };
+      }
       const fact = used.length
         ? zh ? `文中多次围绕${q(used, lang)}展开` : `the essay keeps returning to ${q(used, lang)}`
         : zh ? '正文较少出现题目中的关键词' : 'the title’s key words rarely appear in the body';
@@ -129,7 +147,8 @@ function dimensionFacts(id: DimensionId, a: TextAnalysis, lang: Lang): { fact: s
 
 export function dimensionComment(d: DimensionScore, a: TextAnalysis, total: number, lang: Lang): string {
   const { fact, advice } = dimensionFacts(d.id, a, lang);
-  const tone = d.percent >= total + 2 ? 'strong' : d.percent <= total - 2 ? 'weak' : 'even';
+  // An essay flagged for drifting off its topic is never praised for keeping to it.
+  const tone = d.percent >= total + 2 && !(d.id === 'theme' && drifted(a)) ? 'strong' : d.percent <= total - 2 ? 'weak' : 'even';
   if (lang === 'zh') {
     const t = tone === 'strong' ? '是本文的长处' : tone === 'weak' ? '是需要加强的地方' : '表现平稳';
     return `${d.name}（${d.label}）${t}：${fact}；${advice}。`;
@@ -140,9 +159,11 @@ export function dimensionComment(d: DimensionScore, a: TextAnalysis, total: numb
 
 export function overallComment(a: TextAnalysis, s: ScoreResult, title: string, lang: Lang): string {
   const zh = lang === 'zh';
+  const drift = drifted(a);
   const sorted = [...s.dimensions].sort((x, y) => y.percent - x.percent || x.id.localeCompare(y.id));
-  const best = sorted[0];
-  const worst = sorted[sorted.length - 1];
+  const best = sorted.find((d) => !(drift && d.id === 'theme'));
+  // With drift, the theme's advice is the drift sentence itself: not repeated as the weakest dimension.
+  const worst = [...sorted].reverse().find((d) => !(drift && d.id === 'theme'));
   const band = GRADE_BANDS.find((b) => b.band === s.band)!;
   const genre = GENRE_NAMES[a.genre.genre][lang];
   const good = a.goodSentences[0];
@@ -150,11 +171,13 @@ export function overallComment(a: TextAnalysis, s: ScoreResult, title: string, l
   const parts: string[] = [];
   if (zh) {
     parts.push(`本文${title ? `以“${title}”为题，` : ''}是一篇${genre}，全文${a.hanCount}字，分${a.paragraphs.length}段${a.hanCount < a.length.min ? `，未达到本年级${a.length.min}字的要求` : ''}。`);
+    if (drift) parts.push(`${driftPhrase(drift, lang)}，疑似偏题，${dimensionFacts('theme', a, lang).advice}。`);
     if (best) parts.push(`${best.name}方面做得较好：${dimensionFacts(best.id, a, lang).fact}${quote ? `，如“${quote}”一处` : ''}。`);
     if (worst && worst !== best) parts.push(`${worst.name}方面还需加强：${dimensionFacts(worst.id, a, lang).advice}。`);
     parts.push(s.label === band.zh ? `综合评定：${s.label}。` : `综合评定：${s.label}（${band.zh}）。`);
   } else {
     parts.push(`${title ? `“${title}” is` : 'This is'} a ${genre} of ${a.hanCount} characters in ${a.paragraphs.length} paragraph(s)${a.hanCount < a.length.min ? `, below the ${a.length.min} characters expected for the grade` : ''}.`);
+    if (drift) parts.push(`Suspected off-topic: ${driftPhrase(drift, lang)}; ${dimensionFacts('theme', a, lang).advice}.`);
     if (best) parts.push(`Strongest: ${best.name.toLowerCase()}: ${dimensionFacts(best.id, a, lang).fact}${quote ? `, e.g. “${quote}”` : ''}.`);
     if (worst && worst !== best) parts.push(`To improve: ${worst.name.toLowerCase()}: ${dimensionFacts(worst.id, a, lang).advice}.`);
     parts.push(s.label === band.en ? `Overall: ${s.label}.` : `Overall: ${s.label} (${band.en}).`);

@@ -16,6 +16,7 @@ type Lang = 'zh' | 'en';
 export function paragraphComments(a: TextAnalysis, lang: Lang): ParagraphComment[] {
   const kws = a.relevance.titleKeywords.map((k) => k.keyword);
   const last = a.paragraphs.length - 1;
+  const drift = a.relevance.drift?.drifted ? a.relevance.drift : undefined;
   return a.paragraphs.map((p) => {
     const inP = <T extends { start: number }>(xs: T[]) => xs.filter((x) => x.start >= p.start && x.start < p.end);
     const head = [...p.text.replace(/^[“”"\s]+/, '')].slice(0, 8).join('');
@@ -38,6 +39,7 @@ export function paragraphComments(a: TextAnalysis, lang: Lang): ParagraphComment
     if (wrong.length) todo.push(zh ? `有${wrong.length}处错别字（${wrong.map((w) => `${w.wrong}→${w.fix}`).join('，')}）` : `${wrong.length} wrong character(s) (${wrong.map((w) => `${w.wrong}→${w.fix}`).join(', ')})`);
     if (p.hanCount > 350) todo.push(zh ? `本段${p.hanCount}字，偏长，可按层次分段` : `${p.hanCount} characters is long; split it where the idea turns`);
     if (role === 'body' && p.hanCount < 25 && a.paragraphs.length > 3) todo.push(zh ? '本段较短，可补充具体内容' : 'this paragraph is thin; add concrete content');
+    if (drift && p.index >= drift.from && p.index <= drift.to) todo.push(zh ? `本段未涉及题目中的${drift.subject.map((w) => `“${w}”`).join('、')}` : `this paragraph never refers to ${drift.subject.map((w) => `“${w}”`).join(', ')} from the title`);
     if (role === 'opening' && !hasKw.length && kws.length) todo.push(zh ? '开头可更快引出题目中的中心' : 'the opening could lead to the title’s topic sooner');
     if (role === 'body' && !rh.length && !speech && desc < 2 && p.hanCount >= 60) todo.push(zh ? '叙述较平，可加入动作、神态或心理描写' : 'the telling is plain; add action, expression or inner thoughts');
     const roleName = zh ? { opening: '开头', body: '中间', ending: '结尾' }[role] : { opening: 'opening', body: 'body', ending: 'ending' }[role];

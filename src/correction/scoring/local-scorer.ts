@@ -65,6 +65,15 @@ function totalWithRules(a: TextAnalysis, f: Features): { percent: number; eviden
     p -= 12;
     evidence.push({ feature: 'titleKeywordsMissing', value: 0, effect: -12, ranges: [] });
   }
+  // Drift (relevance.ts): the essay names its person or animal, then leaves it for a run of paragraphs.
+  // The cut grows with the drifted share, 15 points for the whole text: at 80% it equals the cut for an
+  // essay without the title's words (12), which it replaces rather than adds to.
+  const drift = a.relevance.drift;
+  if (drift?.drifted && cov !== 0) {
+    const cut = drift.share * 15;
+    p -= cut;
+    evidence.push({ feature: 'topicDrift', value: `${Math.round(drift.share * 100)}%`, effect: -r1(cut), ranges: drift.ranges });
+  }
   if (a.repetition > 0.15) {
     const cut = a.repetition * 30;
     p -= cut;
