@@ -76,6 +76,9 @@ const RULES: Record<DimensionId, Rule> = {
       const met = reqs.filter((r) => r.met).length;
       add(ev, 'requirementsMet', `${met}/${reqs.length}`, (met / reqs.length - 0.7) * 12);
     }
+    // Paragraphs that leave the title's subject weigh on the theme more than on any other dimension.
+    const drift = a.relevance.drift;
+    if (drift?.drifted) add(ev, 'topicDrift', `${Math.round(drift.share * 100)}%`, -r1(drift.share * 20), drift.ranges);
   },
   content(a, f, ev) {
     add(ev, 'lengthRatio', r1(f.lengthRatio * 100) / 100, clamp((f.lengthRatio - 0.95) * 25, -15, 3));
