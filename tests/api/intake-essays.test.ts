@@ -86,11 +86,11 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
     expect(reordered.pages.map((p: Page) => p.fileId)).toEqual([c, a, b]);
     expect((await post('writings/pages/reorder', { essayId: e.id, pageIds: [ids[0], ids[1]] })).json().error).toBe('PAGE_ORDER_MISMATCH');
 
+    // A turn is recorded on the page (shown and read turned clockwise by `rotation`); the stored file stays.
     const rotated = (await post('writings/pages/rotate', { pageId: ids[0], degrees: 90 })).json().data;
-    const page = rotated.pages.find((p: Page) => p.id === ids[0]);
-    expect(page).toMatchObject({ rotation: 90, width: 80, height: 120 });
-    expect(page.fileId).not.toBe(a);
-    expect((await post('writings/pages/rotate', { pageId: ids[0], degrees: -90 })).json().data.pages.find((p: Page) => p.id === ids[0])).toMatchObject({ rotation: 0, width: 120, height: 80 });
+    expect(rotated.pages.find((p: Page) => p.id === ids[0])).toMatchObject({ rotation: 90, fileId: a, width: 120, height: 80 });
+    expect((await post('writings/pages/rotate', { pageId: ids[0], degrees: 270 })).json().data.pages.find((p: Page) => p.id === ids[0])).toMatchObject({ rotation: 0, fileId: a });
+    expect((await post('writings/pages/rotate', { pageId: ids[0], degrees: -90 })).json().data.pages.find((p: Page) => p.id === ids[0])).toMatchObject({ rotation: 270, fileId: a, width: 120, height: 80 });
 
     const big = await file(1200, 1000);
     const replaced = (await post('writings/pages/replace', { pageId: ids[1], fileId: big })).json().data;

@@ -90,10 +90,15 @@ export function taskInput(info: NonNullable<Awaited<ReturnType<typeof correction
   }
 }
 
-/** The page image as the teacher turned it (clockwise rotation), EXIF orientation applied first. */
+/**
+ * The page upright, as the OCR reads it: the stored file with its EXIF orientation applied, turned
+ * clockwise by the page's `rotation` (set by batch intake or the teacher's rotate; the file itself is
+ * never turned). An unturned page goes as stored: the engine applies EXIF orientation when it decodes.
+ */
 async function pageImage(bytes: Buffer, rotation: number): Promise<Uint8Array> {
-  if (!rotation) return bytes;
-  return sharp(bytes).autoOrient().rotate(rotation).png({ compressionLevel: 1 }).toBuffer();
+  const turn = (((Math.round(rotation / 90) * 90) % 360) + 360) % 360;
+  if (!turn) return bytes;
+  return sharp(bytes).autoOrient().rotate(turn).png({ compressionLevel: 1 }).toBuffer();
 }
 
 /** Essay status after a correction: poems are done without a score; any flag makes it abnormal unless the teacher insisted; a failed model service always does (it is retried). */

@@ -1,4 +1,3 @@
-import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_MIMES } from '../../core/api/contracts/file';
 import { MAX_ESSAY_PAGES, type Essay, type EssayLabel, type EssayStatus, type WritingList } from '../../core/api/contracts/essays';
 import type { Executor } from '../db/database';
@@ -14,13 +13,13 @@ import { isScopedTeacher, requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
-import { saveDerivedFile, signedFileUrl } from './file-service';
+import { signedFileUrl } from './file-service';
 import { queueCorrection } from './intake-correction';
 import { revisionHooks } from './revision-hooks';
 import { revisionsRepo } from '../repositories/revisions';
 import { emptyCounts } from './task-service';
 
-/** Largest image the server rotates (pixels); bigger ones get the spec §8 message. */
+/** Largest image (pixels) a teacher may turn (the AI job turns it for every read); bigger ones get the spec §8 message. */
 export const ROTATE_MAX_PIXELS_DEFAULT = 40_000_000;
 
 /** Spec §3 label of one essay. */
@@ -302,28 +301,26 @@ export function essayService(deps: ServiceDeps) {
       return reload(auth, essayId);
     },
     /**
-     * Turns a page clockwise on the server (EXIF orientation applied first) and stores the turned
-     * image as a new content-addressed file; PNG stays lossless, JPEG and WebP are re-encoded at
-     * quality 95 without chroma subsampling. Images over the rotate limit get the spec §8 message.
+     * Turns a page clockwise: only its `rotation` changes, the stored file stays as uploaded (lossless,
+     * and batch intake still knows the page by its file). `rotation` is the clockwise turn that shows the
+     * stored file (EXIF orientation applied) upright, the one meaning batch intake, the AI job and every
+     * screen use. The AI job turns the pixels for each read, so images over the rotate limit are refused
+     * with the spec §8 message.
      */
     async rotate(auth: AuthContext, pageId: number, degrees: number) {
       const { page, row } = await pageInScope(auth, pageId);
       const f = page.f;
       if ((f.width ?? 0) * (f.height ?? 0) > rotateMax) throw new AppError(400, 'IMAGE_ROTATE_TOO_LARGE', 'error.imageRotateTooLarge', undefined, { show: true });
       const turn = ((degrees % 360) + 360) % 360;
-      const bytes = await deps.storage.get(f.storageKey);
-      let img = sharp(bytes, { limitInputPixels: rotateMax }).autoOrient().rotate(turn);
-      if (f.mime === 'image/png') img = img.png({ compressionLevel: 6 });
-      else if (f.mime === 'image/webp') img = img.webp({ quality: 95 });
-      else img = img.jpeg({ quality: 95, chromaSubsampling: '4:4:4' });
-      let out: { data: Buffer; info: OutputInfo };
-      try {
-        out = await img.toBuffer({ resolveWithObject: true });
-      } catch {
-        throw new AppError(400, 'IMAGE_ROTATE_TOO_LARGE', 'error.imageRotateTooLarge', undefined, { show: true });
-      }
-      const rotated = await saveDerivedFile(deps, auth.school.id, out.data, { mime: f.mime, width: out.info.width, height: out.info.height, originalName: f.originalName, identityId: auth.identity.id });
-      await changePages(row.e.id, (tx) => essaysRepo.updatePage(tx, pageId, { fileId: rotated.id, rotation: (page.p.rotation + turn) % 360 }), { sameText: true });
+      await changePages(
+        row.e.id,
+        async (tx) => {
+          // read under the essay lock, so two turns at once both count
+          const current = (await essaysRepo.page(tx, auth.school.id, pageId))?.p.rotation ?? page.p.rotation;
+          await essaysRepo.updatePage(tx, pageId, { rotation: (current + turn) % 360 });
+        },
+        { sameText: true },
+      );
       return reload(auth, row.e.id);
     },
     async replace(auth: AuthContext, pageId: number, fileId: string) {

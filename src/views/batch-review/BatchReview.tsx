@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Empty, Image, Modal, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Modal, Skeleton, Space, Tag, Typography } from 'antd';
 import { CheckOutlined, EditOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import type { EssaysApi } from '../../core/api/endpoints/essays';
 import type { ReviewApi } from '../../core/api/endpoints/review';
 import { useAsync } from '../hooks/use-async';
+import { PageImage } from '../common/PageImage';
 import { useT } from '../i18n/i18n-context';
 import { BatchResultList, type BatchResult } from '../writing-list/BatchResultList';
 import { latestEssay, pendingReviewIds, type WritingRow } from '../writing-list/list-model';
@@ -107,7 +108,7 @@ export function BatchReview({ api, taskId, classId, essayIds, onOpenEssay, getCo
               <article key={id} className={`zp-review-card${chosen ? ' zp-review-card-selected' : ''}`} data-testid="review-card">
                 <div className="zp-review-thumb">
                   {card && card !== 'failed' && card.thumbnail ? (
-                    <Image src={card.thumbnail} alt={nameOf(id)} preview={{ getContainer: getContainer ?? false }} />
+                    <PageImage src={card.thumbnail} rotation={card.thumbnailRotation} alt={nameOf(id)} width="100%" height={180} cover preview={{ getContainer: getContainer ?? false }} />
                   ) : card === undefined ? (
                     <Skeleton.Image active />
                   ) : (

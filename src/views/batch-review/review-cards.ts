@@ -6,6 +6,8 @@ import type { ReviewApi } from '../../core/api/endpoints/review';
 export interface ReviewCard {
   essayId: number;
   thumbnail: string | null;
+  /** clockwise turn that shows the thumbnail's page upright */
+  thumbnailRotation: number;
   pageCount: number;
   aiScore: string | null;
   wordCount: number | null;
@@ -28,6 +30,7 @@ export function toReviewCard(w: ReviewWorkspace): ReviewCard {
   return {
     essayId: w.essay.id,
     thumbnail: w.essay.pages[0]?.url ?? null,
+    thumbnailRotation: w.essay.pages[0]?.rotation ?? 0,
     pageCount: w.essay.pages.length,
     aiScore: w.correction.aiScore,
     wordCount: w.correction.wordCount,

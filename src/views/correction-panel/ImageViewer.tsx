@@ -243,8 +243,8 @@ export const ImageViewer = forwardRef<ImageViewerHandle, ImageViewerProps>(funct
                 alt={t('panel.pageN', { n: pageIndex + 1 })}
                 draggable={false}
                 data-testid="cp-image"
-                // rotation 0: the OCR saw the stored pixels as they are (no EXIF turn); otherwise the turned image
-                style={{ ...placement, position: 'absolute', imageOrientation: page.rotation ? 'from-image' : 'none' }}
+                // the OCR read the file with its EXIF orientation applied (then turned by the page's rotation)
+                style={{ ...placement, position: 'absolute', imageOrientation: 'from-image' }}
                 onLoad={(e) => {
                   const img = e.currentTarget;
                   setNatural((n) => ({ ...n, [page.id]: quarterTurn(page.rotation) % 180 ? { width: img.naturalHeight, height: img.naturalWidth } : { width: img.naturalWidth, height: img.naturalHeight } }));

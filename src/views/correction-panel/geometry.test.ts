@@ -98,4 +98,22 @@ describe('viewer stage', () => {
     expect(p.top + p.height / 2).toBe(1240 / 2);
     expect(p.transform).toBe('rotate(90deg)');
   });
+
+  it('shows every stored point where the server’s clockwise turn by the page rotation puts it for the OCR', () => {
+    // A stored 1754 × 1240 (sideways) scan; the OCR frame is the turned image.
+    const [w, h] = [1754, 1240];
+    // sharp's rotate(r): where stored pixel (x, y) lands in the turned image the OCR read
+    const server = (x: number, y: number, r: number) => (r === 90 ? [h - y, x] : r === 180 ? [w - x, h - y] : r === 270 ? [y, w - x] : [x, y]);
+    for (const r of [0, 90, 180, 270]) {
+      const frame = r % 180 ? { width: h, height: w } : { width: w, height: h };
+      const p = imagePlacement(frame.width, frame.height, r);
+      const rad = (r * Math.PI) / 180;
+      // CSS rotate(r) about the placed image's centre (clockwise on screen)
+      const shown = (x: number, y: number) => {
+        const [dx, dy] = [x - p.width / 2, y - p.height / 2];
+        return [p.left + p.width / 2 + dx * Math.cos(rad) - dy * Math.sin(rad), p.top + p.height / 2 + dx * Math.sin(rad) + dy * Math.cos(rad)].map((v) => Math.round(v * 1000) / 1000 + 0);
+      };
+      for (const [x, y] of [[0, 0], [w, 0], [0, h], [300, 200]] as const) expect(shown(x, y), `rotation ${r}, point ${x},${y}`).toEqual(server(x, y, r));
+    }
+  });
 });

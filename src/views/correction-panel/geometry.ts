@@ -1,6 +1,7 @@
 // Geometry of the essay image viewer: the AI's notes are boxes in the pixels of the page image the
-// OCR read (the page turned by the teacher's upload rotation), and the viewer shows that image
-// zoomed and, for viewing only, turned by a further quarter turn. Pure functions, unit-tested.
+// OCR read (the stored file, EXIF orientation applied, turned clockwise by the page's `rotation`: the
+// page upright), and the viewer shows that image zoomed and, for viewing only, turned by a further
+// quarter turn. Pure functions, unit-tested.
 
 export interface Box {
   x: number;
@@ -116,12 +117,13 @@ export function fitWidthZoom(viewerWidth: number, width: number, height: number,
 }
 
 /**
- * The page image inside the page's pixel frame. The OCR read the uploaded image turned by the
- * upload rotation, so the stored (unturned) image is placed centred and turned by that rotation;
- * its own size is the frame's, swapped for quarter turns.
+ * The page image inside the page's pixel frame. The OCR read the stored file turned clockwise by the
+ * page's rotation (batch intake's or the teacher's; the file itself is never turned), so the stored
+ * image is placed centred and turned by that rotation; its own size is the frame's, swapped for
+ * quarter turns.
  */
-export function imagePlacement(width: number, height: number, uploadRotation: number): { left: number; top: number; width: number; height: number; transform?: string } {
-  const r = quarterTurn(uploadRotation);
+export function imagePlacement(width: number, height: number, pageRotation: number): { left: number; top: number; width: number; height: number; transform?: string } {
+  const r = quarterTurn(pageRotation);
   if (r === 0) return { left: 0, top: 0, width, height };
   const turned = r === 90 || r === 270;
   const w = turned ? height : width;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Image, Progress, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Progress, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
 import { ApiError, type ApiClient } from '../../core/api/client';
@@ -9,6 +9,7 @@ import type { batchApi } from '../../core/api/endpoints/batch';
 
 type BatchApi = ReturnType<typeof batchApi>;
 import type { MessageKey } from '../../core/i18n';
+import { PageImage } from '../common/PageImage';
 import { useT } from '../i18n/i18n-context';
 
 type MatchResult = z.infer<typeof batchMatchResult>;
@@ -139,7 +140,7 @@ export function BatchUpload(props: { client: ApiClient; batch: BatchApi; taskId:
               {
                 title: '',
                 width: 72,
-                render: (_, p) => (p.fileId && props.fileUrl ? <Image width={48} src={props.fileUrl(p.fileId)} style={{ transform: `rotate(${p.rotation}deg)` }} /> : null),
+                render: (_, p) => (p.fileId && props.fileUrl ? <PageImage width={48} height={64} src={props.fileUrl(p.fileId)} rotation={p.rotation} /> : null),
               },
               { title: t('batch.state'), dataIndex: 'state', render: (s: BatchPage['state']) => <Tag color={STATE_COLORS[s]}>{t(STATE_KEYS[s])}</Tag> },
               { title: t('batch.method'), render: (_, p) => (p.method ? `${t(METHOD_KEYS[p.method] ?? 'batch.methodManual')}${p.confidence !== null ? ` ${Math.round(p.confidence * 100)}%` : ''}` : '—') },

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Empty, Image, Row, Select, Space, Spin, Upload } from 'antd';
+import { App, Button, Card, Col, Empty, Row, Select, Space, Spin, Upload } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, RotateRightOutlined, UploadOutlined } from '@ant-design/icons';
 import { ApiError } from '../../core/api/client';
 import type { Essay } from '../../core/api/contracts/essays';
 import type { EssaysApi } from '../../core/api/endpoints/essays';
+import { PageImage } from '../common/PageImage';
 import { useT } from '../i18n/i18n-context';
 
 /**
@@ -83,7 +84,7 @@ export function EssayPagesEditor(props: { essays: EssaysApi; taskId: number; cla
                     onClick={() => void run(() => props.essays.deletePage(p.id))} />,
                 ]}
               >
-                <Image src={p.url} alt={t('upload.pageNo', { n: i + 1 })} style={{ maxHeight: 220, objectFit: 'contain' }} />
+                <PageImage src={p.url} rotation={p.rotation} alt={t('upload.pageNo', { n: i + 1 })} width="100%" height={220} data-testid="essay-page-image" />
               </Card>
             </Col>
           ))}
