@@ -26,7 +26,7 @@ export const essayPage = z.object({
   id: z.number().int(),
   pageNo: z.number().int(),
   fileId: z.uuid(),
-  /** Clockwise rotation applied since upload (the stored file is already turned). */
+  /** Clockwise quarter turn that shows the stored file (EXIF orientation applied) upright; the file itself is never re-encoded. */
   rotation: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
