@@ -12,6 +12,8 @@
 //   the text, and punctuation, 一 and digits (which the detector drops on grid paper) are kept.
 // - lined paper: each strip between two rules is recognised as one line.
 // - plain: the PP-OCRv4 detector finds the text lines.
+// A line of lined or plain paper that holds only the wrapped end of the line above (a lone 。, ！”, 了。)
+// is read after that line's last characters, as it was written (stripWrapContext).
 // Upside-down pages (there is no angle classifier) are found by comparing the recogniser's
 // confidence on a few rows as they are and turned by 180°.
 import { readFileSync } from 'node:fs';
@@ -125,12 +127,12 @@ interface Packed {
   at: Span[];
 }
 
-function pack(g: Gray, segs: Segment[], cellMode: boolean): Packed {
+function pack(g: Gray, segs: Segment[], cellMode: boolean, tail = 0): Packed {
   const gap = cellMode ? 6 : 0;
   const pad = 3;
   const inner = REC_H - 2 * pad;
   const widths = segs.map((s) => Math.max(4, Math.round(((s.x1 - s.x0) * inner) / Math.max(1, s.y1 - s.y0))));
-  const width = widths.reduce((a, b) => a + b + gap, 0) + 2 * pad + 8;
+  const width = widths.reduce((a, b) => a + b + gap, 0) + 2 * pad + 8 + tail;
   const data = new Uint8Array(width * REC_H).fill(255);
   let x = pad + 4;
   const at: Span[] = [];
@@ -168,9 +170,17 @@ interface RowPlan {
   /** empty cells before the first written cell and after the last (grid), or indent in chars (lined) */
   lead: number;
   trail: number;
+  /** lined and plain: pixels from the row's end to the text's right margin */
+  rightGap?: number;
+  /** lined and plain: the distance between lines of the page */
+  linePitch?: number;
+  /** read only as the wrapped end of the line above (stripWrapContext): too little ink, or ink in which the detector found no text */
+  wrapOnly?: boolean;
 }
 
 const CONTENT_INK = 165;
+/** dark pixels of the faintest mark worth a look (a small 。 in a photo: ≈ 40) */
+const MARK_INK = 20;
 
 function gridRows(g: Gray, layout: GridLayout): RowPlan[] {
   const integ = new Integral(inkMask(g, CONTENT_INK), g.width, g.height);
@@ -216,16 +226,21 @@ function linedRows(g: Gray, layout: LinedLayout): RowPlan[] {
         xb = x + 1;
       }
     }
-    if (xa < 0 || integ.count(xa, y0, xb, y1) < 40) continue;
+    const ink = xa < 0 ? 0 : integ.count(xa, y0, xb, y1);
+    // under 40 dark pixels: a speck, or a lone 。 (≈ 40–50 at this scale), read only if it ends the line above
+    if (ink < MARK_INK) continue;
     const pad = Math.round((y1 - y0) * 0.15);
-    plans.push({ segs: [{ x0: Math.max(0, xa - pad), y0, x1: Math.min(g.width, xb + pad), y1 }], colIndex: [-1], lead: xa, trail: xb });
+    plans.push({ segs: [{ x0: Math.max(0, xa - pad), y0, x1: Math.min(g.width, xb + pad), y1 }], colIndex: [-1], lead: xa, trail: xb, ...(ink < 40 ? { wrapOnly: true } : {}) });
   }
-  // indents against the text's own margins (the rules may run past them)
-  const left = Math.min(...plans.map((p) => p.lead));
-  const right = Math.max(...plans.map((p) => p.trail));
+  // indents against the text's own margins (the rules may run past them; a faint speck does not set them)
+  const inked = plans.filter((p) => !p.wrapOnly);
+  const left = Math.min(...inked.map((p) => p.lead));
+  const right = Math.max(...inked.map((p) => p.trail));
   for (const p of plans) {
     p.lead -= left;
     p.trail = right - p.trail;
+    p.rightGap = p.trail;
+    p.linePitch = layout.pitch;
   }
   return plans;
 }
@@ -307,10 +322,85 @@ async function plainRows(m: Models, g: Gray): Promise<RowPlan[]> {
     else groups.push([b]);
   }
   const left = Math.min(...boxes.map((b) => b.x0));
-  return groups.map((segs) => {
-    segs.sort((a, b) => a.x0 - b.x0);
-    return { segs, colIndex: segs.map(() => -1), lead: segs[0]!.x0 - left, trail: 0 };
+  const right = Math.max(...boxes.map((b) => b.x1));
+  const plans: RowPlan[] = groups.map((group) => {
+    const segs = lineSegments(group);
+    return { segs, colIndex: segs.map(() => -1), lead: segs[0]!.x0 - left, trail: 0, rightGap: right - Math.max(...segs.map((s) => s.x1)) };
   });
+  // a row lower than the lines (a lone mark, which the detector crops to its own few pixels) is no line:
+  // where it sits in a line missing under another, it is read in that line's band (missedMarkRows)
+  const h = median(plans.map((p) => bounds(p).y1 - bounds(p).y0));
+  const lines = plans.filter((p) => bounds(p).y1 - bounds(p).y0 >= h * 0.85);
+  const cys = lines.map((p) => (bounds(p).y0 + bounds(p).y1) / 2).sort((a, b) => a - b);
+  const pitch = median(cys.slice(1).map((y, i) => y - cys[i]!));
+  if (lines.length < 3 || pitch < h) return plans;
+  for (const p of plans) p.linePitch = pitch;
+  const marks = missedMarkRows(g, lines, h, pitch, left, right);
+  const inMark = (p: RowPlan): boolean => marks.some((mk) => overlaps(bounds(p), bounds(mk.row)));
+  return plans.filter((p) => lines.includes(p) || !inMark(p)).flatMap((p) => [p, ...marks.filter((mk) => mk.after === p).map((mk) => mk.row)]);
+}
+
+/**
+ * A line's boxes left to right. A box much lower than its line (a mark the detector cut to its own few
+ * pixels, e.g. the 。 of 6。) would be scaled up to a whole character's height and misread: it is read
+ * at the line's height, and as part of the box it overlaps, if any.
+ */
+function lineSegments(group: Segment[]): Segment[] {
+  const y0 = Math.min(...group.map((s) => s.y0));
+  const y1 = Math.max(...group.map((s) => s.y1));
+  const out: Segment[] = [];
+  for (const s of [...group].sort((a, b) => a.x0 - b.x0)) {
+    const low = s.y1 - s.y0 < (y1 - y0) * 0.6;
+    const t = low ? { ...s, y0, y1 } : s;
+    const prev = out.at(-1);
+    if (prev && t.x0 < prev.x1 && (low || prev.y1 - prev.y0 < (y1 - y0) * 0.6)) out[out.length - 1] = { x0: prev.x0, y0: Math.min(prev.y0, t.y0), x1: Math.max(prev.x1, t.x1), y1: Math.max(prev.y1, t.y1) };
+    else out.push(t);
+  }
+  return out;
+}
+
+/** a row's bounding box */
+function bounds(r: RowPlan): Segment {
+  return { x0: Math.min(...r.segs.map((s) => s.x0)), y0: Math.min(...r.segs.map((s) => s.y0)), x1: Math.max(...r.segs.map((s) => s.x1)), y1: Math.max(...r.segs.map((s) => s.y1)) };
+}
+
+const overlaps = (a: Segment, b: Segment): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/**
+ * Plain: the detector finds no text in a line that holds only a mark (a 。 wrapped onto a line of its
+ * own), so the mark was lost. Where a line is missing right under a detected one (the next is 1.6 line
+ * pitches down or more, or there is none), a patch of ink at most two characters wide at the left
+ * margin of the missing line becomes a row, read only as the wrapped end of the line above.
+ */
+function missedMarkRows(g: Gray, lines: RowPlan[], h: number, pitch: number, left: number, right: number): Array<{ after: RowPlan; row: RowPlan }> {
+  const ext = lines.map((r) => ({ ...bounds(r), cy: (bounds(r).y0 + bounds(r).y1) / 2, r })).sort((a, b) => a.cy - b.cy);
+  const integ = new Integral(inkMask(g, CONTENT_INK), g.width, g.height);
+  const out: Array<{ after: RowPlan; row: RowPlan }> = [];
+  ext.forEach((a, i) => {
+    const b = ext[i + 1];
+    if (b && b.cy - a.cy < 1.6 * pitch) return;
+    const y0 = Math.round(Math.max(a.y1, a.cy + pitch - h / 2));
+    const y1 = Math.round(Math.min(b?.y0 ?? g.height, a.cy + pitch + h / 2));
+    if (y1 - y0 < h * 0.6) return;
+    // the ink's x extent from the left margin on; it must end within two characters
+    const lo = Math.max(0, Math.round(left - h * 0.5));
+    const hi = Math.min(g.width, Math.round(Math.min(right, left + h * 3)));
+    let xa = -1;
+    let xb = -1;
+    for (let x = lo; x < hi; x++) {
+      if (integ.count(x, y0, x + 1, y1) > 0) {
+        if (xa < 0) xa = x;
+        xb = x + 1;
+      }
+    }
+    if (xa < 0 || xa - left > h * 0.8 || xb - xa > h * 1.6 || integ.count(xa, y0, xb, y1) < MARK_INK) return;
+    const pad = Math.round((y1 - y0) * 0.15);
+    const seg = { x0: Math.max(0, xa - pad), y0, x1: Math.min(g.width, xb + pad), y1 };
+    out.push({ after: a.r, row: { segs: [seg], colIndex: [-1], lead: seg.x0 - left, trail: 0, rightGap: right - seg.x1, linePitch: pitch, wrapOnly: true } });
+  });
+  return out;
 }
 
 /**
@@ -322,6 +412,72 @@ async function plainRows(m: Models, g: Gray): Promise<RowPlan[]> {
 function wrapContext(prev: RowPlan | undefined, r: RowPlan): Segment[] {
   if (!prev || prev.trail !== 0 || prev.segs.length < 2 || r.colIndex[0] !== 0 || r.segs.length > 2) return [];
   return prev.segs.slice(-2);
+}
+
+/**
+ * Recognise a row's segments packed after context segments. Returns the packing and the characters read
+ * in the row (those in the context dropped), each with the index of its segment in the row.
+ */
+async function readRow(m: Models, g: Gray, ctx: Segment[], segs: Segment[], cells: boolean, tail: number): Promise<{ p: Packed; found: Array<{ si: number; c: RecChar }> }> {
+  const nc = ctx.length;
+  const p = pack(g, [...ctx, ...segs], cells, tail);
+  // the context ends where the row starts (mid-gap between cells), with no tolerance: a mark written
+  // close to the row's start is read a few pixels into it and is the row's
+  const ctxEnd = nc ? (p.at[nc - 1]!.end + p.at[nc]!.start) / 2 : -Infinity;
+  const found: Array<{ si: number; c: RecChar }> = [];
+  for (const c of await recognizeLineImage(m, p.img)) {
+    if (c.x < ctxEnd) continue;
+    // the segment whose packed range holds the character's frame centre (nearest when in a gap)
+    let si = p.at.findIndex((a) => c.x >= a.start - 3 && c.x < a.end + 3);
+    if (si < 0) si = p.at.reduce((best, a, i) => (Math.abs((a.start + a.end) / 2 - c.x) < Math.abs((p.at[best]!.start + p.at[best]!.end) / 2 - c.x) ? i : best), 0);
+    found.push({ si: Math.max(si, nc) - nc, c });
+  }
+  return { p, found };
+}
+
+/** The segment cut right after its last dark column. */
+function inkTrimRight(g: Gray, s: Segment): Segment {
+  const y0 = Math.max(0, Math.round(s.y0));
+  const y1 = Math.min(g.height, Math.round(s.y1));
+  for (let x = Math.min(g.width, Math.round(s.x1)) - 1; x > s.x0; x--) {
+    for (let y = y0; y < y1; y++) if (g.data[y * g.width + x]! < CONTENT_INK) return { ...s, x1: x + 1 };
+  }
+  return s;
+}
+
+/** A strip row as read: its plan and the levelled x centre of each character read in it. */
+interface ReadRow {
+  plan: RowPlan;
+  centres: number[];
+}
+
+/**
+ * Lined and plain: a line of about two characters at most (three pitches with its margins) that starts
+ * at the left margin right under a line written to the right margin is, as a rule, the wrapped end of
+ * a sentence (。 ！” 了。). A lone 。 cropped to its own width reads as 0 (confidence ≈ 0.5) or not
+ * at all, and its line was dropped as a smudge; read after the previous line's last two characters,
+ * as it was written, it reads as 。 (and a digit there still reads as a digit).
+ * Returns those two characters' part of the line above (none when the line is not such an end).
+ * (Grid rows: wrapContext.)
+ */
+function stripWrapContext(g: Gray, prev: ReadRow | undefined, r: RowPlan): Segment[] {
+  const seg = r.segs[0]!;
+  const last = prev?.plan.segs.at(-1);
+  if (!prev || !last || r.segs.length !== 1 || prev.plan.rightGap === undefined) return [];
+  const h = seg.y1 - seg.y0;
+  // the character pitch of the line above as read (else 0.8 of the line's height)
+  const all = prev.centres;
+  const pitch = all.length >= 4 ? (all.at(-1)! - all[0]!) / (all.length - 1) : h * 0.8;
+  // the next line: one line pitch down (strips rule to rule on lined paper, the detector's boxes on plain)
+  const down = (seg.y0 + seg.y1) / 2 - (last.y0 + last.y1) / 2;
+  const linePitch = r.linePitch ?? h * 1.1;
+  const nextLine = down > linePitch * 0.5 && down < linePitch * 1.5;
+  if (!nextLine || prev.plan.rightGap > pitch || r.lead > pitch || seg.x1 - seg.x0 > 3 * pitch) return [];
+  // cut between the third- and second-last characters (their centres as read), not through one
+  const cs = all.filter((x) => x >= last.x0 && x <= last.x1);
+  const cut = cs.length >= 3 ? (cs.at(-3)! + cs.at(-2)!) / 2 : last.x0;
+  // and right after their ink: the blank the strip keeps around its ink would stand between them and the mark
+  return [inkTrimRight(g, { ...last, x0: Math.max(last.x0, cut) })];
 }
 
 async function planRows(m: Models, g: Gray, layout: PageLayout): Promise<RowPlan[]> {
@@ -369,7 +525,7 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
   let layout = detectLayout(inkMask(g, 215), g);
   let rows = await planRows(m, g, layout);
   const cellMode = layout.kind === 'grid';
-  const orient = rows.length ? await looksUpsideDown(m, g, rows, cellMode) : { flipped: false, upright: 0, turned: 0 };
+  const orient = rows.length ? await looksUpsideDown(m, g, rows.filter((r) => !r.wrapOnly), cellMode) : { flipped: false, upright: 0, turned: 0 };
   let toWork = lev.toWork;
   if (orient.flipped) {
     g = rotate180(g);
@@ -394,23 +550,22 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
 
   const lines: Array<OcrLine & { lead: number; trail: number; pitch: number }> = [];
   let unreadCells = 0;
+  let prevRow: ReadRow | undefined;
   for (const [ri, r] of rows.entries()) {
     const cells = cellMode || r.segs.length > 1;
-    // context cells read in front of the row and dropped from its text (see wrapContext)
-    const ctx = cellMode ? wrapContext(rows[ri - 1], r) : [];
-    const nc = ctx.length;
-    const p = pack(g, [...ctx, ...r.segs], cells);
-    const rec = await recognizeLineImage(m, p.img);
-    const found: Array<{ si: number; c: RecChar }> = [];
-    const hit = new Set<number>();
-    for (const c of rec) {
-      // the segment whose packed range holds the character's frame centre (nearest when in a gap)
-      let si = p.at.findIndex((a) => c.x >= a.start - 3 && c.x < a.end + 3);
-      if (si < 0) si = p.at.reduce((best, a, i) => (Math.abs((a.start + a.end) / 2 - c.x) < Math.abs((p.at[best]!.start + p.at[best]!.end) / 2 - c.x) ? i : best), 0);
-      if (si < nc) continue;
-      hit.add(si - nc);
-      found.push({ si: si - nc, c });
+    // context read in front of the row and dropped from its text: the end of the row or line above, when
+    // this one is its wrapped end (see wrapContext, stripWrapContext)
+    const ctx = cellMode ? wrapContext(rows[ri - 1], r) : stripWrapContext(g, prevRow, r);
+    if (r.wrapOnly && !ctx.length) {
+      prevRow = undefined;
+      continue;
     }
+    // a strip's wrapped end is the end of a short image: with no blank after it the recogniser often
+    // drops that final mark (。 ” …). (Only there: a blank after every line changed as many other
+    // characters as it kept marks on lined pages, and lost marks on grid photo pages.)
+    const { p, found } = await readRow(m, g, ctx, r.segs, cells, !cellMode && ctx.length ? 32 : 0);
+    const nc = ctx.length;
+    const hit = new Set(found.map((f) => f.si));
     if (cells) {
       // second look at written cells the line pass skipped (faint punctuation): the cell between its neighbours
       const all = [...ctx, ...r.segs];
@@ -425,20 +580,23 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
         const q = pack(g, idx.map((k) => all[k]!), true);
         const mi = left >= 0 ? 1 : 0;
         const mid = q.at[mi]!;
-        for (const c of await recognizeLineImage(m, q.img)) if (c.x >= mid.start - 3 && c.x < mid.end + 3) found.push({ si, c: { ...c, confidence: c.confidence * 0.9 } });
+        // (x as if read in the row's own packing, where the cell has the same width)
+        for (const c of await recognizeLineImage(m, q.img)) if (c.x >= mid.start - 3 && c.x < mid.end + 3) found.push({ si, c: { ...c, x: p.at[k0]!.start + c.x - mid.start, confidence: c.confidence * 0.9 } });
         if (found.some((f) => f.si === si)) hit.add(si);
       }
       found.sort((a, b) => a.si - b.si);
     }
     const chars: OcrChar[] = [];
+    const centres: number[] = [];
     for (const { si, c } of found) {
       const seg = r.segs[si]!;
+      // the character's frame centre on the levelled page
+      const a = p.at[si + nc]!;
+      const cx = seg.x0 + ((c.x - a.start) * (seg.x1 - seg.x0)) / Math.max(1, a.end - a.start);
+      centres.push(cx);
       let box: Segment = seg;
       if (!cells) {
         // a strip: the character's share of the strip around its frame centre
-        const a = p.at[si + nc]!;
-        const scale = (seg.x1 - seg.x0) / Math.max(1, a.end - a.start);
-        const cx = seg.x0 + (c.x - a.start) * scale;
         const half = (seg.y1 - seg.y0) * 0.45;
         box = { x0: cx - half, y0: seg.y0, x1: cx + half, y1: seg.y1 };
       }
@@ -447,7 +605,9 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
     if (cellMode) unreadCells += r.segs.length - hit.size;
     chars.splice(0, chars.length, ...normalizeChinesePunctuation(chars));
     // nothing readable: an empty strip, a border or a smudge
+    prevRow = undefined;
     if (!chars.length || meanConf(found.map((f) => f.c)) < 0.55) continue;
+    prevRow = { plan: r, centres };
     const all: Segment = { x0: Math.min(...r.segs.map((s) => s.x0)), y0: Math.min(...r.segs.map((s) => s.y0)), x1: Math.max(...r.segs.map((s) => s.x1)), y1: Math.max(...r.segs.map((s) => s.y1)) };
     const pitch = cellMode ? 1 : Math.max(1, (all.y1 - all.y0) * 0.8);
     lines.push({ text: chars.map((c) => c.text).join(''), box: mapBox(all), confidence: meanConf(found.map((f) => f.c)), chars, lead: r.lead, trail: r.trail, pitch });

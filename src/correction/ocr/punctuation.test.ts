@@ -13,4 +13,14 @@ describe('normalizeChinesePunctuation', () => {
     expect(read(['a', ',', 'b'])).toBe('a,b');
     expect(normalizeChinesePunctuation(line(['一', '’', '她']))).toHaveLength(3);
   });
+
+  it('reads a straight double quote next to Chinese as the closing or opening mark where the line says which', () => {
+    expect(read(['表', '决', '！', '"'])).toBe('表决！”');
+    expect(read(['说', '：', '"', '好', '吧', '"', '他'])).toBe('说：“好吧”他');
+    expect(read(['"', '你', '好', '！', '"', '，'])).toBe('“你好！”，');
+    expect(read(['好', '"', '他'])).toBe('好"他');
+    expect(read(['道', '：', '"'])).toBe('道：“');
+    expect(read(['"', '，', '他'])).toBe('”，他');
+    expect(read(['a', '"', 'b'])).toBe('a"b');
+  });
 });

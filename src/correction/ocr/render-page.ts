@@ -1,4 +1,4 @@
-// Renders essay text onto grid paper (作文纸, 20×20 squares) or lined paper in a Kai-style font, as a
+// Renders essay text onto grid paper (作文纸, 20×20 squares), lined or blank paper in a Kai-style font, as a
 // test and benchmark input for the OCR (pages are made, never downloaded). An SVG with every character
 // positioned per cell is rasterised by sharp (librsvg + fontconfig, so the font must be installed:
 // Debian `fonts-arphic-ukai`), then degraded on request: rotation, noise, blur, photo-like lighting,
@@ -23,7 +23,8 @@ export function kaiFontMissing(): string | undefined {
 }
 
 export interface RenderOptions {
-  paper?: 'grid' | 'lined';
+  /** plain: blank paper, the text laid out as on lined paper */
+  paper?: 'grid' | 'lined' | 'plain';
   /** degrees, counter-clockwise positive as in the image plane (sharp rotates clockwise for positive) */
   rotate?: number;
   /** gaussian noise amplitude, 0..60 grey levels */
@@ -132,7 +133,7 @@ function gridSvg(cells: Array<Array<string | undefined>>, o: RenderOptions): str
   return parts.join('');
 }
 
-function linedSvg(paragraphs: string[], o: RenderOptions): { svg: string; shown: string[]; overflow: string } {
+function linedSvg(paragraphs: string[], o: RenderOptions, rules = true): { svg: string; shown: string[]; overflow: string } {
   const left = 90;
   const right = PAGE_W - 90;
   const top = 170;
@@ -142,7 +143,7 @@ function linedSvg(paragraphs: string[], o: RenderOptions): { svg: string; shown:
   const parts: string[] = [];
   for (let r = 0; r < LINED_ROWS; r++) {
     const base = top + (r + 1) * LINE_PITCH;
-    parts.push(`<line x1="${left - 20}" y1="${base}" x2="${right + 20}" y2="${base}" stroke="#7d9cc8" stroke-width="2"/>`);
+    if (rules) parts.push(`<line x1="${left - 20}" y1="${base}" x2="${right + 20}" y2="${base}" stroke="#7d9cc8" stroke-width="2"/>`);
     const row = cells[r];
     if (!row) continue;
     row.forEach((ch, c) => {
@@ -159,8 +160,8 @@ export async function renderEssayPage(text: string, o: RenderOptions = {}): Prom
   let body: string;
   let shown: string[];
   let overflow: string;
-  if (o.paper === 'lined') {
-    ({ svg: body, shown, overflow } = linedSvg(paragraphs, o));
+  if (o.paper === 'lined' || o.paper === 'plain') {
+    ({ svg: body, shown, overflow } = linedSvg(paragraphs, o, o.paper === 'lined'));
   } else {
     const laid = layoutCells(paragraphs, GRID_COLS, GRID_ROWS, o.title !== false);
     body = gridSvg(laid.cells, o);
