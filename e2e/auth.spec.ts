@@ -70,12 +70,16 @@ describe('sign-in and landing', () => {
     await page.getByTestId('welcome').waitFor();
     const token = await storedToken(page);
     await fetch(`${baseUrl()}/correction-api/platform-system/auth/logout`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
-    await page.goto(`${baseUrl()}/teaching/homework/situation`);
-    await expectPath(page, '/user/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/homework/situation');
+    // A fresh tab with the same stored token: the old tab's own background calls also meet the 401 and
+    // would race this visit to the login page (with redirect=/teacherIndex).
+    const visit = await context.newPage();
+    await page.close();
+    await visit.goto(`${baseUrl()}/teaching/homework/situation`);
+    await expectPath(visit, '/user/login');
+    expect(new URL(visit.url()).searchParams.get('redirect')).toBe('/homework/situation');
     // signing in again honours the redirect
-    await fillLogin(page, 'teacher01', 'Zhipi@2026');
-    await expectPath(page, '/homework/situation');
+    await fillLogin(visit, 'teacher01', 'Zhipi@2026');
+    await expectPath(visit, '/homework/situation');
     await context.close();
   });
 
