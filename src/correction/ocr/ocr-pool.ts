@@ -8,6 +8,10 @@
 // fails its page with "OCR thread failed: …" (the correction job retries it, then flags the essay) and
 // is replaced on the next page. Pages are not read in the caller's thread instead: that would block the
 // event loop the pool exists to keep free, and a crash in ONNX Runtime there would take the server down.
+// A thread that has not answered a page within `pageTimeoutMs` of having it (a hang: it neither answers
+// nor exits), or that is not ready that long after its start, is stopped and its page fails the same
+// way, so the pages queued behind it get a new thread instead of waiting forever (the job runner has no
+// timeout of its own).
 import { Worker } from 'node:worker_threads';
 import type { OcrPage, OcrProvider } from '../ocr.js';
 import type { LocalOcrPage } from './paddle.js';
@@ -36,6 +40,10 @@ interface Slot {
   worker: Worker;
   job?: Job;
   idleTimer?: NodeJS.Timeout;
+  /** the thread has loaded its module and listens */
+  ready: boolean;
+  /** stops the thread when it is not ready, or does not answer its job, in time */
+  watchdog?: NodeJS.Timeout;
 }
 
 export interface OcrWorkerPoolOptions {
@@ -51,6 +59,19 @@ export interface OcrWorkerPoolOptions {
   onnxThreads?: number;
   /** the module a thread runs (default ocr-thread); the tests pass one that fails to start */
   threadModule?: string;
+  /**
+   * A page (or text) a thread has not answered after this long fails and the thread is stopped and
+   * replaced: default env OCR_PAGE_TIMEOUT_SECONDS, else 120 s (a page takes 1–4 s; the first one of a
+   * thread also loads its models). 0 = no limit.
+   */
+  pageTimeoutMs?: number;
+}
+
+/** OCR_PAGE_TIMEOUT_SECONDS in ms when it is a number ≥ 0, else undefined. */
+function pageTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const v = env.OCR_PAGE_TIMEOUT_SECONDS;
+  const n = Number(v);
+  return v !== undefined && v.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
 }
 
 export class OcrWorkerPool implements OcrProvider, PageReader {
@@ -60,7 +81,10 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
   private readonly idleMs: number;
   private readonly onnxThreads: number;
   private readonly bootstrap: string;
+  readonly pageTimeoutMs: number;
   private readonly slots = new Set<Slot>();
+  /** threads stopped for not answering, until they have exited */
+  private readonly stopping = new Set<Promise<unknown>>();
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
@@ -71,6 +95,9 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
     const env = process.env.OCR_ONNX_THREADS;
     this.onnxThreads = o.onnxThreads ?? (env !== undefined && env !== '' && Number.isInteger(Number(env)) && Number(env) >= 0 ? Number(env) : 1);
     this.bootstrap = bootstrap(o.threadModule ?? THREAD_URL);
+    const timeout = o.pageTimeoutMs ?? pageTimeoutFromEnv() ?? 120_000;
+    // (setTimeout takes at most 2^31 - 1 ms; beyond, it would fire at once)
+    this.pageTimeoutMs = Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, 2 ** 31 - 1) : 0;
   }
 
   /** Image checks and OCR of one page in a thread (what correctEssay calls). */
@@ -96,7 +123,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
   async close(): Promise<void> {
     this.closed = true;
     for (const j of this.queue.splice(0)) j.reject(new Error('OCR pool closed'));
-    await Promise.all([...this.slots].map((s) => this.retire(s, new Error('OCR pool closed'))));
+    await Promise.all([...[...this.slots].map((s) => this.retire(s, new Error('OCR pool closed'))), ...this.stopping]);
   }
 
   private submit(work: Work, signal?: AbortSignal): Promise<unknown> {
@@ -147,17 +174,49 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
     slot.job = job;
     // A busy thread keeps the process alive (a CLI awaiting its page); an idle one does not.
     slot.worker.ref();
+    // (a thread still starting has its start-up limit running; the page's own starts when it is ready)
+    if (slot.ready) this.watch(slot);
     slot.worker.postMessage({ id: job.id, ...job.work } satisfies ThreadRequest);
+  }
+
+  private watch(slot: Slot): void {
+    clearTimeout(slot.watchdog);
+    slot.watchdog = undefined;
+    if (this.pageTimeoutMs <= 0) return;
+    slot.watchdog = setTimeout(() => this.hung(slot), this.pageTimeoutMs);
+    slot.watchdog.unref();
+  }
+
+  /** The thread did not get ready or answer in time: fail its page, stop it, give the queue a new one. */
+  private hung(slot: Slot): void {
+    if (!this.slots.delete(slot)) return;
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.watchdog = undefined;
+    const what = slot.ready ? 'no answer' : 'not ready';
+    slot.job?.reject(new Error(`OCR thread failed: ${what} after ${this.pageTimeoutMs / 1000} s (thread stopped)`));
+    slot.job = undefined;
+    // terminate() ends JavaScript at once; a thread stuck inside a native call exits when the call returns
+    const stop = slot.worker.terminate().catch(() => undefined);
+    this.stopping.add(stop);
+    void stop.finally(() => this.stopping.delete(stop));
+    if (!this.closed) this.dispatch();
   }
 
   private spawn(): Slot {
     const worker = new Worker(this.bootstrap, { eval: true, workerData: { onnxThreads: this.onnxThreads } });
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, ready: false };
     worker.on('message', (msg: ThreadReply | { ready: true }) => {
-      if ('ready' in msg) return;
+      if ('ready' in msg) {
+        slot.ready = true;
+        if (slot.job) this.watch(slot);
+        else clearTimeout(slot.watchdog);
+        return;
+      }
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
       slot.job = undefined;
+      clearTimeout(slot.watchdog);
+      slot.watchdog = undefined;
       if (msg.ok) job.resolve(msg.result);
       else job.reject(new Error(msg.message));
       this.idle(slot);
@@ -166,6 +225,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
     const fail = (err: Error) => {
       if (!this.slots.delete(slot)) return;
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      clearTimeout(slot.watchdog);
       slot.job?.reject(new Error(`OCR thread failed: ${err.message}`));
       slot.job = undefined;
       if (!this.closed) this.dispatch();
@@ -173,6 +233,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`exited with code ${code}`)));
     this.slots.add(slot);
+    this.watch(slot); // the start-up limit
     return slot;
   }
 
@@ -185,6 +246,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
   private async retire(slot: Slot, err?: Error): Promise<void> {
     if (!this.slots.delete(slot)) return;
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    clearTimeout(slot.watchdog);
     if (slot.job && err) slot.job.reject(err);
     slot.job = undefined;
     await slot.worker.terminate();
