@@ -17,7 +17,7 @@ import { analyzeText } from '../../src/correction/text/analyze.js';
 import { tokenize } from '../../src/correction/text/vocabulary.js';
 import { extractFeatures, FEATURE_NAMES } from '../../src/correction/scoring/features.js';
 import { bandIndex } from '../../src/correction/scoring/scales.js';
-import { rawToScore, termCounts, type TermBlockName, type TermCounts, type UsageModel } from '../../src/correction/scoring/usage-model.js';
+import { featuresScore, rawToScore, termCounts, termsScore, type TermBlockName, type TermCounts, type UsageModel } from '../../src/correction/scoring/usage-model.js';
 import { loadAes } from './aes-data.js';
 import { pearson, qwk, spearman } from './stats.js';
 
@@ -48,14 +48,16 @@ export interface Rows {
 export function loadRows(): Rows {
   const essays = loadAes();
   const terms: TermCounts[] = [];
+  const raw: Array<Record<string, number>> = [];
   const feats = essays.map((e) => {
     const a = analyzeText({ transcript: e.transcript, title: e.title, grade: 9 });
     const body = a.paragraphs.map((p) => p.text).join('\n');
     terms.push(termCounts(body, tokenize(body)));
     const f = extractFeatures(a) as unknown as Record<string, number>;
+    raw.push(f);
     return FEATURES.map((n) => (LOG_SCALE.includes(n) ? Math.log1p(f[n]!) : f[n]!));
   });
-  return { terms, feats, y: essays.map((e) => e.score), ids: essays.map((e) => e.id) };
+  return { terms, feats, raw, y: essays.map((e) => e.score), ids: essays.map((e) => e.id) };
 }
 
 // ---- linear algebra and ranks ----
@@ -254,26 +256,9 @@ export function fitModel(rows: Rows, S: number[], p: Params = DEFAULT_PARAMS, sp
   };
 }
 
-/** The stored model's [score, raw output] of essay i (what the product computes, minus the length/topic rules). */
+/** The stored model's [score, raw output] of essay i: the product's own scoring functions (minus the length/topic rules). */
 function scoreWith(rows: Rows, model: UsageModel, i: number): [number, number] {
-  let raw = model.intercept;
-  for (const b of TERM_BLOCKS) {
-    const block = model.blocks[b];
-    const counts = rows.terms[i]![b];
-    let norm = 0;
-    const v: Array<[string, number]> = [];
-    for (const [t, c] of counts) {
-      const d = block.terms[t]?.[0] ?? 0;
-      if (d < 2) continue;
-      const w = (1 + Math.log(c)) * Math.log(model.docs / d);
-      if (w <= 0) continue;
-      v.push([t, w]);
-      norm += w * w;
-    }
-    norm = Math.sqrt(norm) || 1;
-    for (const [t, w] of v) raw += (w / norm) * block.terms[t]![1];
-  }
-  rows.feats[i]!.forEach((x, j) => (raw += Math.max(-3, Math.min(3, (x - model.features.mean[j]!) / model.features.sd[j]!)) * model.features.weights[j]!));
+  const raw = model.intercept + termsScore(rows.terms[i]!, model) + featuresScore(rows.raw[i]!, model);
   return [rawToScore(raw, model), raw];
 }
 
