@@ -41,6 +41,8 @@ export interface Rows {
   terms: TermCounts[];
   /** transformed (log-scaled) feature values, FEATURES order */
   feats: number[][];
+  /** the features as extractFeatures gives them (what the stored model reads) */
+  raw: Array<Record<string, number>>;
   y: number[];
   ids: string[];
 }
