@@ -3,11 +3,9 @@
 // threads are small modules (data: URLs) that misbehave once, while a flag file exists, and otherwise
 // run the real ocr-thread. `new Worker` itself failing (no thread or memory for it: it throws
 // ERR_WORKER_INIT_FAILED) cannot be caused from here, so that one case arms the constructor to throw.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { correctEssay } from '../correct-essay.js';
+import { misbehavingThread } from './misbehaving-thread.js';
 import { OcrWorkerPool } from './ocr-pool.js';
 
 /** errors for the next `new Worker` calls (undefined: start the thread) */
@@ -24,20 +22,8 @@ vi.mock('node:worker_threads', async (importOriginal) => {
   return { ...real, Worker, default: { ...real, Worker } };
 });
 
-const REAL_THREAD = new URL('./ocr-thread.ts', import.meta.url).href;
-const dir = mkdtempSync(join(tmpdir(), 'zhipi-ocr-pool-'));
-const flag = join(dir, 'misbehave');
+const thread = misbehavingThread('zhipi-ocr-pool-');
 const NOT_AN_IMAGE = new Uint8Array([1, 2, 3]);
-
-/** A thread module that runs `misbehave` the first time it starts (the flag file is there), then the real thread. */
-function brokenOnce(misbehave: string): string {
-  writeFileSync(flag, '');
-  const body = `import { existsSync, rmSync } from 'node:fs';
-import { parentPort } from 'node:worker_threads';
-if (existsSync(${JSON.stringify(flag)})) { rmSync(${JSON.stringify(flag)}); ${misbehave} }
-else await import(${JSON.stringify(REAL_THREAD)});`;
-  return `data:text/javascript,${encodeURIComponent(body)}`;
-}
 
 describe('OcrWorkerPool when a thread cannot start or dies', { timeout: 60_000 }, () => {
   const pools: OcrWorkerPool[] = [];
@@ -49,10 +35,10 @@ describe('OcrWorkerPool when a thread cannot start or dies', { timeout: 60_000 }
   afterEach(async () => {
     await Promise.all(pools.splice(0).map((p) => p.close()));
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => thread.cleanUp());
 
   it('a thread that throws on load fails the page; correctEssay rejects with the reason; the next page is read', async () => {
-    const p = pool(brokenOnce(`throw new Error('onnxruntime could not be loaded');`));
+    const p = pool(thread.once(`throw new Error('onnxruntime could not be loaded');`));
     await expect(correctEssay({ title: '春游', grade: 5, images: [NOT_AN_IMAGE] }, { ocr: p })).rejects.toThrow(/OCR thread failed: onnxruntime could not be loaded/);
     expect(p.size).toBe(0);
     // a new thread, the real one: the page comes back (as an unreadable image) instead of hanging
@@ -62,7 +48,7 @@ describe('OcrWorkerPool when a thread cannot start or dies', { timeout: 60_000 }
   });
 
   it('a thread that exits on load fails the page it was given, and the page queued behind it is read by a new thread', async () => {
-    const p = pool(brokenOnce('process.exit(7);'));
+    const p = pool(thread.once('process.exit(7);'));
     const [first, second] = await Promise.allSettled([p.readPage(NOT_AN_IMAGE), p.readPage(NOT_AN_IMAGE)]);
     expect(first.status).toBe('rejected');
     expect((first as PromiseRejectedResult).reason).toBeInstanceOf(Error);
@@ -71,7 +57,7 @@ describe('OcrWorkerPool when a thread cannot start or dies', { timeout: 60_000 }
   });
 
   it('a Worker that cannot be created fails the page, also when the pool replaces a dead thread; the next page is read', async () => {
-    const p = pool(brokenOnce('process.exit(7);'));
+    const p = pool(thread.once('process.exit(7);'));
     // the first thread starts and exits; its replacement, for the queued page, cannot be created
     constructorFailures.push(undefined, Object.assign(new Error('Worker initialization failure: 11'), { code: 'ERR_WORKER_INIT_FAILED' }));
     const [first, second] = await Promise.allSettled([p.readPage(NOT_AN_IMAGE), p.readPage(NOT_AN_IMAGE)]);
@@ -82,7 +68,7 @@ describe('OcrWorkerPool when a thread cannot start or dies', { timeout: 60_000 }
   });
 
   it('a thread that dies while reading fails that page; the next page is read', async () => {
-    const p = pool(brokenOnce(`parentPort.on('message', () => process.exit(3)); parentPort.postMessage({ ready: true });`));
+    const p = pool(thread.once(`parentPort.on('message', () => process.exit(3)); parentPort.postMessage({ ready: true });`));
     await expect(p.recognize(NOT_AN_IMAGE)).rejects.toThrow(/OCR thread failed: exited with code 3/);
     await expect(p.readPage(NOT_AN_IMAGE)).resolves.toMatchObject({ check: { ok: false } });
   });

@@ -4,11 +4,9 @@
 // thread is a small module (data: URL) that hangs the first time it starts (while a flag file exists)
 // and otherwise runs the real ocr-thread. Every Worker the pool makes is recorded, to check that each
 // has exited once the pool is closed. The limit is 3 s: a new real thread must get ready within it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { correctEssay } from '../correct-essay.js';
+import { misbehavingThread } from './misbehaving-thread.js';
 import { OcrWorkerPool } from './ocr-pool.js';
 
 const LIMIT_MS = 3000;
@@ -30,20 +28,8 @@ vi.mock('node:worker_threads', async (importOriginal) => {
   return { ...real, Worker, default: { ...real, Worker } };
 });
 
-const REAL_THREAD = new URL('./ocr-thread.ts', import.meta.url).href;
-const dir = mkdtempSync(join(tmpdir(), 'zhipi-ocr-timeout-'));
-const flag = join(dir, 'hang');
+const thread = misbehavingThread('zhipi-ocr-timeout-');
 const NOT_AN_IMAGE = new Uint8Array([1, 2, 3]);
-
-/** A thread module that runs `hang` the first time it starts (the flag file is there), then the real thread. */
-function hangsOnce(hang: string): string {
-  writeFileSync(flag, '');
-  const body = `import { existsSync, rmSync } from 'node:fs';
-import { parentPort } from 'node:worker_threads';
-if (existsSync(${JSON.stringify(flag)})) { rmSync(${JSON.stringify(flag)}); ${hang} }
-else await import(${JSON.stringify(REAL_THREAD)});`;
-  return `data:text/javascript,${encodeURIComponent(body)}`;
-}
 
 const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
@@ -57,12 +43,12 @@ describe('OcrWorkerPool when a thread hangs', { timeout: 60_000 }, () => {
   afterEach(async () => {
     await Promise.all(pools.splice(0).map((p) => p.close()));
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => thread.cleanUp());
 
   it('a thread that never answers fails its page after the timeout; the page queued behind it is read by a new thread', async () => {
     made.length = 0;
     const before = timers();
-    const p = pool(hangsOnce(NEVER_ANSWERS));
+    const p = pool(thread.once(NEVER_ANSWERS));
     const [first, second] = await Promise.allSettled([p.readPage(NOT_AN_IMAGE), p.readPage(NOT_AN_IMAGE)]);
     expect(first.status).toBe('rejected');
     expect((first as PromiseRejectedResult).reason).toBeInstanceOf(Error);
@@ -80,7 +66,7 @@ describe('OcrWorkerPool when a thread hangs', { timeout: 60_000 }, () => {
 
   it('a thread busy forever in JavaScript is stopped too; correctEssay rejects with the reason', async () => {
     made.length = 0;
-    const p = pool(hangsOnce(`parentPort.on('message', () => { for (;;) {} }); parentPort.postMessage({ ready: true });`));
+    const p = pool(thread.once(`parentPort.on('message', () => { for (;;) {} }); parentPort.postMessage({ ready: true });`));
     await expect(correctEssay({ title: '春游', grade: 5, images: [NOT_AN_IMAGE] }, { ocr: p })).rejects.toThrow(/OCR thread failed: no answer after 3 s/);
     await expect(p.readPage(NOT_AN_IMAGE)).resolves.toMatchObject({ check: { ok: false } });
     await p.close();
@@ -89,7 +75,7 @@ describe('OcrWorkerPool when a thread hangs', { timeout: 60_000 }, () => {
 
   it('a thread that never gets ready (hangs while loading) fails its page after the same limit', async () => {
     made.length = 0;
-    const p = pool(hangsOnce('setInterval(() => {}, 60_000);'));
+    const p = pool(thread.once('setInterval(() => {}, 60_000);'));
     await expect(p.recognize(NOT_AN_IMAGE)).rejects.toThrow(/OCR thread failed: not ready after 3 s \(thread stopped\)/);
     await expect(p.readPage(NOT_AN_IMAGE)).resolves.toMatchObject({ check: { ok: false } });
     await p.close();
