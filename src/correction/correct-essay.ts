@@ -18,6 +18,8 @@ export interface CorrectEssayInput extends Omit<CorrectTextInput, 'transcript'> 
   images: Uint8Array[];
   /** pages the task expects; fewer readable pages raise MISSING_PAGE */
   expectedPages?: number;
+  /** a few of the teacher's library comments, so a model service writes in their voice */
+  commentStyle?: string[];
 }
 
 export interface CorrectEssayOptions {

@@ -11,7 +11,7 @@ import { buildTranscript } from './ocr.js';
 import { VisionOcrProvider } from './ocr/vision.js';
 import { NORMAL_ESSAY, NORMAL_TITLE } from './test-fixtures.js';
 
-type Mode = 'ok' | '500' | 'slow' | 'badjson' | 'badschema' | '400' | 'page';
+type Mode = 'ok' | '500' | 'slow' | 'badjson' | 'badschema' | '400' | 'page' | 'imperfect';
 let script: Mode[] = [];
 const seen: Array<{ auth?: string; body: Record<string, unknown>; at: number }> = [];
 let inFlight = 0;
@@ -32,6 +32,21 @@ const REVIEW = {
   ],
 };
 
+const IMPERFECT = {
+  total: '91分',
+  dimensions: [
+    { id: 'theme', percent: 120, comment: '立意新颖，紧扣运动会。' },
+    { id: '内容充实', score: '87', comment: '' },
+    { id: 'handwriting', percent: 80, comment: '字迹工整。' },
+  ],
+  overall: '',
+  notes: [
+    { quote: '我像离弦的箭一样冲了出去', kind: 'goodSentence', message: '比喻贴切。' },
+    { quote: '不在作文里的句子', kind: 'goodSentence', message: '应被丢弃' },
+    { quote: '终点', kind: 'typo', message: '未知类型' },
+  ],
+};
+
 async function handler(req: IncomingMessage, res: ServerResponse): Promise<void> {
   let raw = '';
   for await (const chunk of req) raw += String(chunk);
@@ -48,6 +63,9 @@ async function handler(req: IncomingMessage, res: ServerResponse): Promise<void>
   if (mode === '400') return reply(400, '{"error":"bad model"}');
   if (mode === 'badjson') return reply(200, answer('{"total": 88, "dimensions": ['));
   if (mode === 'badschema') return reply(200, answer('{"total": "high"}'));
+  // What real services send back: a fenced block, a score as text, a dimension out of range, one under
+  // an unknown id, an empty overall comment, a note quoting text that is not in the essay.
+  if (mode === 'imperfect') return reply(200, answer('```json\n' + JSON.stringify(IMPERFECT) + '\n```'));
   if (mode === 'page') return reply(200, answer(JSON.stringify({ title: '难忘的一次运动会', lines: [{ text: '秋天到了，学校举行了', paragraphStart: true }, { text: '运动会。', paragraphStart: false }] })));
   if (mode === 'slow') {
     setTimeout(() => reply(200, answer(JSON.stringify(REVIEW))), 400);
@@ -94,7 +112,29 @@ describe('ModelServiceReviewer', () => {
     expect(r.notes.some((n) => n.message === '应被丢弃')).toBe(false);
     expect(r.flags.map((f) => f.code)).not.toContain('AI_SERVICE_FAILED');
     expect(logs.some((l) => l.event === 'model_service_call' && l.ok === true && typeof l.latencyMs === 'number' && l.completionTokens === 240)).toBe(true);
-  });
+  }, 30_000);
+
+  it('validates an imperfect answer field by field and falls back to the local judgement for the rest', async () => {
+    const local = await correctText({ transcript: NORMAL_ESSAY, ...TASK });
+    script = ['imperfect'];
+    const r = await new ModelServiceReviewer(config({ timeoutMs: 10_000 }), logger).review(local, NORMAL_ESSAY, { ...TASK, commentStyle: ['你的文章真实感人，继续加油！'] });
+    expect(r.service).toMatchObject({ ok: true, attempts: 1 });
+    expect(r.score!.percent).toBe(91);
+    const dim = (id: string) => r.score!.dimensions.find((d) => d.id === id)!;
+    const localDim = (id: string) => local.score!.dimensions.find((d) => d.id === id)!;
+    expect(dim('theme').percent).toBe(localDim('theme').percent); // 120 is out of range
+    expect(r.comments.dimensions.find((d) => d.id === 'theme')!.text).toBe('立意新颖，紧扣运动会。');
+    expect(dim('content').percent).toBe(87); // found by its Chinese name, score given as text
+    expect(r.comments.dimensions.find((d) => d.id === 'content')!.text).toBe(local.comments.dimensions.find((d) => d.id === 'content')!.text);
+    expect(r.comments.overall).toBe(local.comments.overall); // empty overall → local
+    expect(r.service.fallback).toEqual(expect.arrayContaining(['overall', 'dimensions.theme.percent', 'dimensions.content.comment', 'dimensions.structure.percent']));
+    expect(r.notes.some((n) => n.message === '比喻贴切。')).toBe(true);
+    expect(r.notes.some((n) => n.message === '应被丢弃' || n.message === '未知类型')).toBe(false);
+    // The prompt carries the rubric, the grade, the local evidence and the teacher's own style.
+    const user = (seen[0]!.body as { messages: Array<{ content: string }> }).messages[1]!.content;
+    for (const part of ['"rubric"', '"grade":5', '"lengthExpected"', '"goodSentences"', '"wrongCharacters"', '你的文章真实感人，继续加油！', '写一次活动']) expect(user).toContain(part);
+    expect(logs.some((l) => l.event === 'model_service_fallback')).toBe(true);
+  }, 30_000);
 
   it('retries a 500, a timeout and malformed JSON with backoff, then recovers', async () => {
     script = ['500', 'slow', 'badjson'];

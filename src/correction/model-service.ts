@@ -218,14 +218,56 @@ export const REVIEW_SCHEMA = {
   },
 } as const;
 
-const reviewSchema = z.object({
-  total: z.number().min(0).max(100),
-  dimensions: z.array(z.object({ id: z.string(), percent: z.number().min(0).max(100), comment: z.string().min(1) })),
-  overall: z.string().min(1),
-  notes: z.array(z.object({ quote: z.string(), kind: z.enum(NOTE_KINDS), message: z.string(), fix: z.string().optional().default('') })),
-});
+const noteSchema = z.object({ quote: z.string().min(1), kind: z.enum(NOTE_KINDS), message: z.string().min(1), fix: z.string().optional().default('') });
 
-export type ModelReview = z.infer<typeof reviewSchema>;
+/** A review as far as the model got it right: each field is checked on its own, and a missing or
+ * invalid one falls back to the local judgement (listed in `fallback`). */
+export interface ModelReview {
+  total?: number;
+  dimensions: Array<{ id: string; percent?: number; comment?: string }>;
+  overall?: string;
+  notes: Array<z.infer<typeof noteSchema>>;
+  fallback: string[];
+}
+
+/** "88", "88分", 88.5 → a number in 0..100; anything else → undefined. */
+function percentOf(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(/^\s*(\d{1,3}(?:\.\d+)?)\s*(?:分|%|％)?\s*$/.exec(v)?.[1] ?? NaN) : NaN;
+  return Number.isFinite(n) && n >= 0 && n <= 100 ? n : undefined;
+}
+
+const text = (v: unknown, min = 1): string | undefined => (typeof v === 'string' && v.trim().length >= min && v.trim().length <= 2000 ? v.trim() : undefined);
+
+/**
+ * Validates a model answer field by field against the local result. Throws (so the call is retried)
+ * only when nothing in it is usable.
+ */
+export function parseReview(v: unknown, local: CorrectionResult): ModelReview {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new ModelServiceError('malformed answer: not a JSON object', true);
+  const o = v as Record<string, unknown>;
+  const fallback: string[] = [];
+  const total = percentOf(o.total);
+  if (total === undefined) fallback.push('total');
+  const localDims = local.score?.dimensions ?? [];
+  const given = Array.isArray(o.dimensions) ? (o.dimensions as unknown[]) : [];
+  const dimensions = localDims.map((d) => {
+    const r = given.find((x): x is Record<string, unknown> => !!x && typeof x === 'object' && ((x as Record<string, unknown>).id === d.id || (x as Record<string, unknown>).id === d.name || (x as Record<string, unknown>).name === d.name));
+    const percent = percentOf(r?.percent ?? r?.score);
+    const comment = text(r?.comment, 4);
+    if (percent === undefined) fallback.push(`dimensions.${d.id}.percent`);
+    if (comment === undefined) fallback.push(`dimensions.${d.id}.comment`);
+    return { id: d.id, ...(percent !== undefined ? { percent } : {}), ...(comment !== undefined ? { comment } : {}) };
+  });
+  const overall = text(o.overall, 10);
+  if (overall === undefined) fallback.push('overall');
+  const notes = (Array.isArray(o.notes) ? (o.notes as unknown[]) : []).flatMap((n) => {
+    const r = noteSchema.safeParse(n);
+    return r.success ? [r.data] : [];
+  });
+  const usable = total !== undefined || overall !== undefined || dimensions.some((d) => d.percent !== undefined || d.comment !== undefined) || notes.length > 0;
+  if (!usable) throw new ModelServiceError('malformed answer: no usable field (total, dimensions, overall, notes)', true);
+  return { ...(total !== undefined ? { total } : {}), dimensions, ...(overall !== undefined ? { overall } : {}), notes, fallback };
+}
 
 export interface ServiceInfo {
   ok: boolean;
@@ -235,51 +277,74 @@ export interface ServiceInfo {
   promptTokens?: number;
   completionTokens?: number;
   error?: string;
+  /** fields of the model's answer that were missing or invalid, so the local judgement stands for them */
+  fallback?: string[];
 }
 
-function promptFor(result: CorrectionResult, transcript: string, task: { requirements?: string[] }): ChatMessage[] {
+/** What the model service is told about the task besides the essay. */
+export interface ReviewTask {
+  requirements?: string[];
+  /** a few comments from the teacher's comment library: the voice the teacher writes in */
+  commentStyle?: string[];
+}
+
+const SCALE_TEXT: Record<number, { zh: string; en: string }> = {
+  1: { zh: 'A（≥85）/ B（≥70）/ C', en: 'A (≥85) / B (≥70) / C' },
+  2: { zh: '优秀（≥85）/ 良好（≥75）/ 中等（≥60）/ 较差', en: 'excellent (≥85) / good (≥75) / medium (≥60) / poor' },
+  3: { zh: '分数（按满分折算，内部按百分制）', en: 'points (scaled from percent to the full mark)' },
+  4: { zh: '甲（≥85）/ 乙（≥75）/ 丙（≥60）/ 丁', en: 'Jia (≥85) / Yi (≥75) / Bing (≥60) / Ding' },
+};
+
+/** The prompt: rubric, grade, local evidence and the teacher's comment style, then the essay. */
+export function promptFor(result: CorrectionResult, transcript: string, task: ReviewTask): ChatMessage[] {
   const zh = result.lang === 'zh';
   const a = result.analysis;
+  const sentence = (start: number) => a.sentences.find((s) => start >= s.start && start < s.end)?.text;
   const context = {
-    title: result.title,
-    grade: result.grade,
-    genre: result.genre,
-    requirements: task.requirements ?? [],
-    scoreType: result.score?.scoreType,
-    dimensions: result.score?.dimensions.map((d) => ({ id: d.id, name: d.name, localPercent: d.percent })),
-    local: {
+    task: { title: result.title, grade: result.grade, genre: result.genre, requirements: task.requirements ?? [], lengthExpected: { min: a.length.min, target: a.length.target } },
+    rubric: {
+      scale: result.score ? SCALE_TEXT[result.score.scoreType]?.[result.lang] : undefined,
+      difficulty: result.score?.difficulty === 1 ? (zh ? '从严（考试）' : 'strict (exam)') : zh ? '常规' : 'normal',
+      dimensions: result.score?.dimensions.map((d) => ({ id: d.id, name: d.name, localPercent: d.percent, localLabel: d.label, evidence: d.evidence.map((e) => `${e.feature}=${e.value}`) })),
+    },
+    localEvidence: {
       totalPercent: result.score?.percent,
       hanCount: a.hanCount,
       paragraphs: a.paragraphs.length,
       sentences: a.sentences.length,
-      wrongCharacters: a.wrongChars.map((w) => ({ text: w.wrong, fix: w.fix })),
-      rhetoric: a.rhetoric.map((r) => r.kind),
-      punctuationIssues: a.punctuation.length,
+      goodSentences: a.goodSentences.map((g) => sentence(g.start)).filter(Boolean).slice(0, 5),
+      rhetoric: a.rhetoric.map((r) => ({ kind: r.kind, sentence: sentence(r.start) })).slice(0, 8),
+      wrongCharacters: a.wrongChars.map((w) => ({ text: w.wrong, fix: w.fix, word: w.word })),
+      punctuationIssues: a.punctuation.map((p) => ({ kind: p.kind, found: p.found })).slice(0, 10),
+      requirements: a.relevance.requirements.map((r) => ({ requirement: r.requirement, met: r.met })),
       flags: result.flags.map((f) => f.code),
+      localComment: result.comments.overall,
     },
+    teacherStyle: (task.commentStyle ?? []).slice(0, 6),
   };
   const system = zh
-    ? '你是经验丰富的语文老师，为中小学生作文评分并写评语。只根据作文内容评价；评语用适合该年级学生的自然中文，具体、有依据。notes 的 quote 必须逐字摘自作文原文。按给定 JSON 结构输出。'
-    : 'You are an experienced Chinese-language teacher marking a school essay. Judge only from the essay; comments in English, specific and grounded. Every note quote must be copied verbatim from the essay. Answer in the given JSON structure.';
-  const user = `${zh ? '本地分析（供参考）' : 'Local analysis (for reference)'}:\n${JSON.stringify(context)}\n\n${zh ? '作文全文' : 'Essay'}:\n${transcript}`;
+    ? '你是经验丰富的语文老师，按给定的评分标准为中小学生作文评分并写评语。只根据作文内容评价，参考本地分析的证据（字数、好句、修辞、错别字、标点）。某个维度只有写得好才表扬，写得弱才提出建议，不要同时既表扬又批评；引用作文时要引用完整的句子。评语用适合该年级学生的自然中文，语气参照 teacherStyle 中老师自己的评语。notes 的 quote 必须逐字摘自作文原文。按给定 JSON 结构输出：total 与每个维度的 percent 为 0-100 的数字。'
+    : 'You are an experienced Chinese-language teacher marking a school essay against the given rubric. Judge only from the essay, using the local evidence (length, good sentences, devices, wrong characters, punctuation). Praise a dimension only when it is strong and advise only when it is weak, never both; quote whole sentences. Write comments in English in the voice of the teacher’s own comments (teacherStyle). Every note quote must be copied verbatim from the essay. Answer in the given JSON structure: total and each dimension percent are numbers 0-100.';
+  const user = `${zh ? '评分标准与本地分析' : 'Rubric and local analysis'}:\n${JSON.stringify(context)}\n\n${zh ? '作文全文' : 'Essay'}:\n${transcript}`;
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },
   ];
 }
 
-/** Merge a model review into the local result: scores, comments, extra notes located by their quotes. */
+/** Merge a model review into the local result field by field: what the model got right replaces the
+ * local scores and comments, the rest stays local; notes are located by their quotes. */
 export function applyReview(result: CorrectionResult, transcript: string, review: ModelReview, model: string): CorrectionResult {
   if (!result.score) return result;
   const score = result.score;
   const lang = result.lang;
   const fullMark = score.fullMark ?? 100;
-  const percent = Math.round(review.total);
+  const percent = review.total !== undefined ? Math.round(review.total) : score.percent;
   const dims = score.dimensions.map((d) => {
-    const r = review.dimensions.find((x) => x.id === d.id || x.id === d.name);
-    if (!r) return d;
+    const r = review.dimensions.find((x) => x.id === d.id);
+    if (r?.percent === undefined) return d;
     const p = Math.round(r.percent);
-    return { ...d, ...showScore(p, score.scoreType, lang, fullMark), percent: p, evidence: [...d.evidence, { feature: `model:${model}`, value: p, effect: p - d.percent, ranges: [] }] };
+    return { ...d, ...showScore(p, score.scoreType, lang, score.scoreType === 3 ? 100 : undefined), percent: p, evidence: [...d.evidence, { feature: `model:${model}`, value: p, effect: p - d.percent, ranges: [] }] };
   });
   const notes: Note[] = [...result.notes];
   for (const n of review.notes) {
@@ -290,15 +355,22 @@ export function applyReview(result: CorrectionResult, transcript: string, review
     notes.push({ kind: n.kind, start, end, excerpt: n.quote, message: n.message, ...(n.fix ? { fix: n.fix } : {}) });
   }
   notes.sort((a, b) => a.start - b.start || a.end - b.end);
+  const totalEvidence = review.total !== undefined ? [{ feature: `model:${model}`, value: percent, effect: percent - score.percent, ranges: [] }] : [];
   return {
     ...result,
-    score: { ...score, ...showScore(percent, score.scoreType, lang, fullMark), percent, band: gradeBand(percent), dimensions: dims, scorer: `model:${model}`, evidence: [...score.evidence, { feature: `model:${model}`, value: percent, effect: percent - score.percent, ranges: [] }] },
+    score: {
+      ...score,
+      ...(review.total !== undefined ? { ...showScore(percent, score.scoreType, lang, fullMark), percent, band: gradeBand(percent) } : {}),
+      dimensions: dims,
+      scorer: review.total !== undefined ? `model:${model}` : score.scorer,
+      evidence: [...score.evidence, ...totalEvidence],
+    },
     comments: {
       ...result.comments,
-      overall: review.overall,
+      overall: review.overall ?? result.comments.overall,
       dimensions: result.comments.dimensions.map((d) => {
-        const r = review.dimensions.find((x) => x.id === d.id || x.id === d.name);
-        return r ? { ...d, text: r.comment } : d;
+        const r = review.dimensions.find((x) => x.id === d.id);
+        return r?.comment ? { ...d, text: r.comment } : d;
       }),
     },
     notes,
@@ -319,12 +391,14 @@ export class ModelServiceReviewer {
     return this.client.config.model;
   }
 
-  async review(result: CorrectionResult, transcript: string, task: { requirements?: string[] } = {}, signal?: AbortSignal): Promise<CorrectionResult & { service: ServiceInfo }> {
+  async review(result: CorrectionResult, transcript: string, task: ReviewTask = {}, signal?: AbortSignal): Promise<CorrectionResult & { service: ServiceInfo }> {
     if (result.status !== 'scored') return { ...result, service: { ok: true, model: this.model, attempts: 0 } };
     try {
-      const r = await this.client.chatJson(promptFor(result, transcript, task), REVIEW_SCHEMA as unknown as { name: string; schema: Record<string, unknown> }, (v) => reviewSchema.parse(v), signal);
-      const merged = applyReview(result, transcript, r.json as ModelReview, this.model);
-      return { ...merged, service: { ok: true, model: this.model, attempts: r.attempts, latencyMs: r.latencyMs, ...(r.promptTokens !== undefined ? { promptTokens: r.promptTokens } : {}), ...(r.completionTokens !== undefined ? { completionTokens: r.completionTokens } : {}) } };
+      const r = await this.client.chatJson(promptFor(result, transcript, task), REVIEW_SCHEMA as unknown as { name: string; schema: Record<string, unknown> }, (v) => parseReview(v, result), signal);
+      const review = r.json as ModelReview;
+      const merged = applyReview(result, transcript, review, this.model);
+      if (review.fallback.length) this.logger.warn({ event: 'model_service_fallback', model: this.model, fields: review.fallback }, 'model answer partly invalid; local judgement kept for those fields');
+      return { ...merged, service: { ok: true, model: this.model, attempts: r.attempts, latencyMs: r.latencyMs, ...(review.fallback.length ? { fallback: review.fallback } : {}), ...(r.promptTokens !== undefined ? { promptTokens: r.promptTokens } : {}), ...(r.completionTokens !== undefined ? { completionTokens: r.completionTokens } : {}) } };
     } catch (e) {
       const err = e instanceof ModelServiceError ? e : new ModelServiceError((e as Error).message, true);
       this.logger.warn({ event: 'model_service_review_failed', model: this.model, error: err.message }, 'model service review failed; local result kept');

@@ -146,7 +146,7 @@ describe.each(databaseKinds())('teacher review: workspace, save, approve on %s',
     expect(mine.json().data).toMatchObject({ teacherScore: 'C', approved: true });
   });
 
-  it('batch approve: the AI comment stands in for a missing teacher comment; not-done essays are skipped with the reason', async () => {
+  it('batch approve: an essay without a teacher comment is skipped unless the teacher signs the AI comment as theirs; not-done essays are skipped with the reason', async () => {
     const a = await corrected();
     const b = await corrected();
     await post('review/save', { essayId: b, teacherComment: '老师自己的评语' });
@@ -154,14 +154,20 @@ describe.each(databaseKinds())('teacher review: workspace, save, approve on %s',
     const res = await post('review/batchApprove', { essayIds: [a, b, notDone, 99999999] });
     expect(res.statusCode).toBe(200);
     const r = res.json().data;
-    expect(r.done).toEqual([a, b]);
+    expect(r.done).toEqual([b]);
     expect(r.skipped).toEqual([
+      { essayId: a, code: 'TEACHER_COMMENT_REQUIRED', message: '还没有写教师评语：请先写评语，或选择“采用AI评语作为我的评语”' },
       { essayId: notDone, code: 'AI_NOT_DONE', message: '请先完成AI批改' },
       { essayId: 99999999, code: 'NOT_FOUND', message: expect.any(String) },
     ]);
+    expect((await essayRow(a)).status).toBe('ai_done');
+    expect((await get(`review/workspace?essayId=${b}`)).json().data.review.teacherComment).toBe('老师自己的评语');
+    // The teacher's explicit choice: the AI comment becomes theirs; it also stays the AI's in the result.
+    const signed = (await post('review/batchApprove', { essayIds: [a], useAiComment: true })).json().data;
+    expect(signed.done).toEqual([a]);
     const wa = (await get(`review/workspace?essayId=${a}`)).json().data;
     expect(wa.review.teacherComment).toBe(wa.correction.result.comments.overall);
-    expect((await get(`review/workspace?essayId=${b}`)).json().data.review.teacherComment).toBe('老师自己的评语');
+    expect(wa.correction.result.comments.overall.length).toBeGreaterThan(0);
     const again = (await post('review/batchApprove', { essayIds: [a] }, 'teacher01', 'en')).json().data;
     expect(again.skipped[0]).toMatchObject({ essayId: a, code: 'ESSAY_APPROVED' });
   });

@@ -169,7 +169,7 @@ describe.each(databaseKinds())('revised drafts, reminders and students’ notifi
     const pending = await post('review/approve', { essayId: id, teacherComment: '算了，这篇可以' });
     expect(pending.statusCode).toBe(409);
     expect(pending.json().error).toBe('REVISION_PENDING');
-    expect((await post('review/batchApprove', { essayIds: [id] })).json().data.skipped[0].code).toBe('REVISION_PENDING');
+    expect((await post('review/batchApprove', { essayIds: [id], useAiComment: true })).json().data.skipped[0].code).toBe('REVISION_PENDING');
     const ok = await post('review/approve', { essayId: id, teacherComment: '算了，这篇可以', confirmPendingRevision: true });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await requestsOf(studentId))[0]).toMatchObject({ status: 'cancelled' });

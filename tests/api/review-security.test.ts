@@ -84,7 +84,7 @@ describe.each(databaseKinds())('teacher review under attack on %s', (kind) => {
       await refused(await get(`export/writing?taskId=${fx.taskId}&classId=${f.classId}`), 'export (my task, their class)');
       await refused(await get(`workManager/correction/${theirs}`), 'correction');
       // batch calls: the foreign id is skipped as not found, mine goes through
-      const batch = (await post('review/batchApprove', { essayIds: [theirs, own] })).json().data;
+      const batch = (await post('review/batchApprove', { essayIds: [theirs, own], useAiComment: true })).json().data;
       expect(batch.skipped, label).toEqual([expect.objectContaining({ essayId: theirs, code: 'NOT_FOUND' })]);
       const revise = (await post('revision/request', { essayIds: [theirs], mode: 'discard', message: '' })).json().data;
       expect(revise.skipped, label).toEqual([expect.objectContaining({ essayId: theirs, code: 'NOT_FOUND' })]);

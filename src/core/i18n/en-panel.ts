@@ -202,6 +202,8 @@ export const enPanel: Record<keyof typeof zhPanel, string> = {
   'panel.feature.repetition': 'Repetition',
   'panel.feature.genreRequirementMissed': 'Genre requirement missed',
   'panel.feature.hardDifficulty': 'Hard difficulty',
+  'panel.feature.gradeExpectation': 'Judged for the grade',
+  'panel.feature.setPhrases': 'Set phrases',
   'panel.listAll': 'All',
   'panel.listStart': 'Start correcting',
   'panel.listEmpty': 'No essays handed in yet',

@@ -16,6 +16,7 @@ export const enReview: Record<keyof typeof zhReview, string> = {
   'review.scoreValue': 'The total score must be between 0 and {max}',
   'review.scoreLabel': 'The overall grade must be one of: {levels}',
   'review.noComment': 'Both the teacher comment and the AI comment are empty; not approved',
+  'review.teacherCommentRequired': 'No teacher comment yet: write one, or choose “use the AI comment as mine”',
   'revision.lastDraft': 'This is already the second revised draft; no further revision can be requested',
   'revision.notLatest': 'A revised draft can only be requested of the student’s latest draft',
   'revision.pendingExists': 'This student already has a pending resubmission request',

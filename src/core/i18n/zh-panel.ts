@@ -200,6 +200,8 @@ export const zhPanel = {
   'panel.feature.repetition': '内容重复',
   'panel.feature.genreRequirementMissed': '文体不符',
   'panel.feature.hardDifficulty': '难度从严',
+  'panel.feature.gradeExpectation': '按年级要求',
+  'panel.feature.setPhrases': '套话',
   'panel.listAll': '全部',
   'panel.listStart': '开始批改',
   'panel.listEmpty': '还没有学生提交作文',

@@ -14,6 +14,7 @@ export const zhReview = {
   'review.scoreValue': '总分须在 0 到 {max} 之间',
   'review.scoreLabel': '总评须为以下等级之一：{levels}',
   'review.noComment': '教师评语和AI评语都为空，无法审核',
+  'review.teacherCommentRequired': '还没有写教师评语：请先写评语，或选择“采用AI评语作为我的评语”',
   'revision.lastDraft': '该作文已是第二次重写稿，不能再要求重写',
   'revision.notLatest': '只能对该学生最新的一稿要求重写',
   'revision.pendingExists': '该学生已有待重新提交的重写要求',

@@ -99,8 +99,6 @@ const RULES: Record<DimensionId, Rule> = {
     add(ev, 'rareShare', f.rareShare, clamp((f.rareShare - 0.3) * 40, -6, 6));
     add(ev, 'goodWords', a.vocabulary.goodWords.length, clamp((f.goodWordRate - 15) * 0.25, -4, 5), a.vocabulary.goodWords.map((w) => [w.start, w.end]));
     add(ev, 'sentenceVariety', f.sentenceVariety, clamp((f.sentenceVariety - 0.6) * 10, -4, 3));
-    // Word and character choice and sentence shape as the calibration set's teacher rewarded them (usage-model.ts).
-    add(ev, 'charUsage', f.charUsage, clamp(f.charUsage * 0.5, -4, 4));
     const long = a.sentenceStats.long.map((i) => a.sentences[i]!).filter(Boolean);
     if (long.length) add(ev, 'longSentences', long.length, -Math.min(6, long.length * 1.5), long.map((s) => [s.start, s.end]));
   },

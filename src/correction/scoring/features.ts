@@ -1,9 +1,6 @@
-// Numeric features of an analysed essay, the inputs of the calibrated scorer and of the dimension
-// sub-scores. Rates are per 1000 Han characters so long and short essays compare.
+// Numeric features of an analysed essay, the inputs of the dimension sub-scores (the total comes from
+// essay-model.ts). Rates are per 1000 Han characters so long and short essays compare.
 import type { TextAnalysis } from '../text/analyze.js';
-import { tokenize } from '../text/vocabulary.js';
-import { USAGE_MODEL } from './usage-model-data.js';
-import { featuresScore, termCounts, termsScore, type UsageModel } from './usage-model.js';
 
 export interface Features {
   hanCount: number;
@@ -32,9 +29,6 @@ export interface Features {
   firstPersonRate: number;
   /** kinds of punctuation used among ，。！？；：“…—、 (a sign of controlled, varied sentences) */
   punctuationKinds: number;
-  /** usage score: the part of the calibrated model (usage-model.ts) that reads the essay's characters,
-   * words and POS-tag pairs, in points around an average essay of the calibration set */
-  charUsage: number;
 }
 
 export const FEATURE_NAMES = [
@@ -63,7 +57,6 @@ export const FEATURE_NAMES = [
   'fourCharRate',
   'firstPersonRate',
   'punctuationKinds',
-  'charUsage',
 ] as const satisfies ReadonlyArray<keyof Features>;
 
 export function extractFeatures(a: TextAnalysis): Features {
@@ -96,13 +89,7 @@ export function extractFeatures(a: TextAnalysis): Features {
     fourCharRate: a.vocabulary.fourCharRate,
     firstPersonRate: (body.match(/我/g) ?? []).length * k,
     punctuationKinds: new Set(body.match(/[，。！？；：“…—、]/g) ?? []).size,
-    charUsage: 0,
   };
-  f.charUsage = Math.round(termsScore(termCounts(body, tokenize(body)), USAGE_MODEL) * USAGE_MODEL.pointsPerUnit * 100) / 100;
   return f;
 }
 
-/** The model's raw output for an essay whose features are known (charUsage in points). */
-export function calibratedRaw(f: Features, model: UsageModel = USAGE_MODEL): number {
-  return model.intercept + f.charUsage / model.pointsPerUnit + featuresScore(f as unknown as Record<string, number>, model);
-}

@@ -2,9 +2,10 @@
 // cannot teach (short, off-topic, repetitive essays), difficulty, and per-dimension scores with evidence.
 import type { TextAnalysis } from '../text/analyze.js';
 import { DIMENSIONS, scoreDimension, type DimensionId, type Evidence } from './dimensions.js';
-import { calibratedRaw, extractFeatures, type Features } from './features.js';
-import { USAGE_MODEL } from './usage-model-data.js';
-import { rawToScore } from './usage-model.js';
+import { modelInputs, modelPoints, type ScoringModel } from './essay-model.js';
+import { extractFeatures } from './features.js';
+import { findCliches } from './general-features.js';
+import modelJson from './scoring-model.json' with { type: 'json' };
 import { applyDifficulty, gradeBand, showScore, type Difficulty, type GradeBand, type ScoreType, type ShownScore } from './scales.js';
 
 export interface ScoringStandard {
@@ -44,15 +45,31 @@ export interface EssayScorer {
 const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x));
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
-/** The calibrated 100-point estimate from the features (see usage-model.ts and bench/correction/calibrate.ts). */
-export function calibratedScore(f: Features): number {
-  return rawToScore(calibratedRaw(f), USAGE_MODEL);
+export const SCORING_MODEL = modelJson as ScoringModel;
+
+/** The model's 100-point estimate: topic-independent inputs only (essay-model.ts, bench/correction/train-scorer.ts). */
+export function calibratedScore(a: TextAnalysis): number {
+  return modelPoints(modelInputs(a), SCORING_MODEL);
 }
 
-function totalWithRules(a: TextAnalysis, f: Features): { percent: number; evidence: Evidence[] } {
-  const base = calibratedScore(f);
+function totalWithRules(a: TextAnalysis): { percent: number; evidence: Evidence[] } {
+  const base = calibratedScore(a);
   const evidence: Evidence[] = [{ feature: 'calibratedBase', value: r1(base), effect: r1(base), ranges: [] }];
   let p = base;
+  // The model was fitted on middle/high-school essays (graded as grade 9); a younger pupil is judged
+  // against their own grade: 2 points per school year below grade 9 (an assumption, not fitted).
+  const years = Math.max(0, 9 - a.length.grade);
+  if (years > 0) {
+    p += years * 2;
+    evidence.push({ feature: 'gradeExpectation', value: a.length.grade, effect: years * 2, ranges: [] });
+  }
+  // Set phrases (老师像蜡烛, 燃烧自己照亮别人 …) say nothing of the writer's own: 2 points each after the first, at most 8.
+  const cliches = a.paragraphs.flatMap((x) => findCliches(x.text).map((c): [number, number] => [x.start + c.start, x.start + c.end]));
+  if (cliches.length > 1) {
+    const cut = Math.min(8, (cliches.length - 1) * 2);
+    p -= cut;
+    evidence.push({ feature: 'setPhrases', value: cliches.length, effect: -cut, ranges: cliches });
+  }
   // The calibration essays are all full length; below the grade's minimum we take points off.
   const minRatio = a.hanCount / a.length.min;
   if (minRatio < 1) {
@@ -96,7 +113,7 @@ export class LocalEssayScorer implements EssayScorer {
 
   scoreSync(a: TextAnalysis, std: ScoringStandard, lang: 'zh' | 'en'): ScoreResult {
     const f = extractFeatures(a);
-    const { percent: raw, evidence } = totalWithRules(a, f);
+    const { percent: raw, evidence } = totalWithRules(a);
     const percent = r1(clamp(applyDifficulty(raw, std.difficulty), 0, 100));
     if (std.difficulty === 1) evidence.push({ feature: 'hardDifficulty', value: 1, effect: r1(percent - raw), ranges: [] });
     const raws = std.dimensions.map((id) => ({ id, ...scoreDimension(id, a, f) }));

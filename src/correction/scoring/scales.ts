@@ -1,7 +1,8 @@
 // Score types of spec §9 and the five export grade bands. Everything is scored internally on a
 // 0-100 scale, then shown in the task's score type.
 //   1: A/B/C          A ≥ 85, B ≥ 70, else C
-//   2: 优秀/良好/中等/较差 (excellent/good/medium/poor)  ≥ 90 / ≥ 80 / ≥ 65 / below
+//   2: 优秀/良好/中等/较差 (excellent/good/medium/poor)  ≥ 85 / ≥ 75 / ≥ 60 / below (the usual school
+//      cut-offs, in line with A ≥ 85 and 甲 ≥ 85, so a class's best essays reach 优秀)
 //   3: a number out of the chosen full mark (default 100)
 //   4: traditional 甲/乙/丙/丁 (the old school grades; chosen over 优/良/中/差 so it differs from type 2)
 //      ≥ 85 / ≥ 75 / ≥ 60 / below
@@ -32,9 +33,9 @@ const LEVELS: Record<Exclude<ScoreType, 3>, Array<{ min: number; zh: string; en:
     { min: -Infinity, zh: 'C', en: 'C' },
   ],
   2: [
-    { min: 90, zh: '优秀', en: 'Excellent' },
-    { min: 80, zh: '良好', en: 'Good' },
-    { min: 65, zh: '中等', en: 'Medium' },
+    { min: 85, zh: '优秀', en: 'Excellent' },
+    { min: 75, zh: '良好', en: 'Good' },
+    { min: 60, zh: '中等', en: 'Medium' },
     { min: -Infinity, zh: '较差', en: 'Poor' },
   ],
   4: [

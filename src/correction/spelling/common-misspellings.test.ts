@@ -15,6 +15,9 @@ describe('common misspellings list', () => {
     const found = findWrongChars(text, ESSAY_SPELL_PARAMS).map((f) => ({ at: text.slice(f.start - 1, f.end + 1), fix: `${f.wrong}→${f.fix}`, word: f.word }));
     expect(found).toEqual([
       { at: '的象月', fix: '象→像', word: '像' },
+      { at: '张的说', fix: '的→得', word: '紧张得说不出' },
+      { at: '胆的说', fix: '的→地', word: '大胆地说' },
+      { at: '深的吸', fix: '的→地', word: '深深地吸' },
       { at: '心理暖', fix: '理→里', word: '心里' },
       { at: '再励，', fix: '励→厉', word: '再接再厉' },
       { at: '绩以经', fix: '以→已', word: '已经' },
@@ -85,7 +88,7 @@ describe('common misspellings list', () => {
     expect(entries.length).toBeGreaterThan(100);
     const lex = getLexicon();
     // Phrases built from dictionary words rather than one word themselves.
-    const phrases = new Set(['就像', '戴红领巾']);
+    const phrases = new Set(['就像', '戴红领巾', '在学校', '在这里', '在那里', '戴着', '戴上']);
     for (const e of entries) {
       expect(e.wrong.length).toBe(e.right.length);
       if (e.right.length > 1 && !phrases.has(e.right)) expect(lex.freq.has(e.right), e.right).toBe(true);

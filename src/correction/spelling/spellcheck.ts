@@ -10,6 +10,7 @@
 import { getConfusion, type Candidate, type ConfusionKind } from './confusion.js';
 import { getScorer, segment, wordLogP, type Scorer } from './word-score.js';
 import { findListMisspellings } from './common-misspellings.js';
+import { findDeMisuse } from './de-particles.js';
 
 export interface SpellParams {
   /** minimum normalised log-probability gain for a correction */
@@ -26,6 +27,8 @@ export interface SpellParams {
   requireWord: number;
   /** 1: also apply the curated list of common misspellings (common-misspellings.tsv) first */
   commonList: number;
+  /** 1: also apply the 的/地/得 rules (de-particles.ts) */
+  deRules?: number;
 }
 
 export const DEFAULT_SPELL_PARAMS: SpellParams = {
@@ -36,6 +39,7 @@ export const DEFAULT_SPELL_PARAMS: SpellParams = {
   minWordFreq: 1,
   requireWord: 1,
   commonList: 1,
+  deRules: 1,
 };
 
 /**
@@ -56,8 +60,9 @@ export interface SpellFix {
   gain: number;
   /** the word the fix completes, e.g. 一致 for 一至 */
   word: string;
-  /** 'list' when the fix comes from the curated list of common misspellings, not the word model */
-  source?: 'list';
+  /** 'list' when the fix comes from the curated list of common misspellings, 'de' from the 的/地/得
+   * rules, absent for the word model */
+  source?: 'list' | 'de';
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -105,12 +110,15 @@ function bestCandidate(
  * context is right) and may not change a position the list already fixed.
  */
 export function findWrongChars(text: string, params: SpellParams = DEFAULT_SPELL_PARAMS): SpellFix[] {
-  if (!params.commonList) return findModelFixes(text, params);
-  const listFixes: SpellFix[] = findListMisspellings(text).map((f) => ({ ...f, source: 'list' }));
-  if (!listFixes.length) return findModelFixes(text, params);
-  const listed = new Set(listFixes.map((f) => f.start));
-  const modelFixes = findModelFixes(applyFixes(text, listFixes), params).filter((f) => !listed.has(f.start));
-  return [...listFixes, ...modelFixes].sort((a, b) => a.start - b.start);
+  const ruleFixes: SpellFix[] = [
+    ...(params.commonList ? findListMisspellings(text).map((f): SpellFix => ({ ...f, source: 'list' })) : []),
+    ...(params.deRules ? findDeMisuse(text).map((f): SpellFix => ({ ...f, kind: 'sameTone', gain: 0, source: 'de' })) : []),
+  ];
+  if (!ruleFixes.length) return findModelFixes(text, params);
+  const listed = new Set(ruleFixes.map((f) => f.start));
+  const fixes = ruleFixes.filter((f, i) => ruleFixes.findIndex((g) => g.start === f.start) === i);
+  const modelFixes = findModelFixes(applyFixes(text, fixes), params).filter((f) => !listed.has(f.start));
+  return [...fixes, ...modelFixes].sort((a, b) => a.start - b.start);
 }
 
 /** The word-model checker alone: confusion-set candidates scored by window segmentation. */

@@ -28,12 +28,20 @@ export function findPunctuationIssues(text: string, paragraphs: Paragraph[], sen
   for (const m of text.matchAll(/(?<=\p{Script=Han})[,.?!;:](?![0-9A-Za-z])/gu)) {
     out.push({ kind: 'halfWidth', start: m.index!, end: m.index! + 1, found: m[0], fix: HALF[m[0]] });
   }
+  // ASCII double quotes in Chinese text: paired in order, the first opens (“) and the next closes (”).
+  let open = true;
+  for (const m of text.matchAll(/"/g)) {
+    const near = text.slice(Math.max(0, m.index! - 2), m.index! + 3);
+    if (!/\p{Script=Han}/u.test(near)) continue;
+    out.push({ kind: 'halfWidth', start: m.index!, end: m.index! + 1, found: '"', fix: open ? '“' : '”' });
+    open = !open;
+  }
   // Dots used as an ellipsis: 。。。 or ... -> ……
   for (const m of text.matchAll(/。{2,}|\.{3,}|(?<!…)…(?!…)/gu)) {
     out.push({ kind: 'ellipsis', start: m.index!, end: m.index! + m[0].length, found: m[0], fix: '……' });
   }
-  // Doubled marks: ，， or ？？？ (！！ and ？！ are accepted as emphasis, three or more are not).
-  for (const m of text.matchAll(/([，、；：])\1+|([！？])\2{2,}/gu)) {
+  // Doubled marks: ，， ！！ ？？ (a teacher marks them all; ？！ stays, it is a standard combination).
+  for (const m of text.matchAll(/([，、；：。])\1+|([！？])\2+/gu)) {
     out.push({ kind: 'repeated', start: m.index!, end: m.index! + m[0].length, found: m[0], fix: m[0][0] });
   }
   // Quoted speech needs a colon: 说“ -> 说：“
@@ -44,8 +52,8 @@ export function findPunctuationIssues(text: string, paragraphs: Paragraph[], sen
     // A paragraph opening with a comma or full stop has lost its first words or misplaced the mark.
     const lead = /^[，。、；：！？]/u.exec(p.text);
     if (lead) out.push({ kind: 'leadingMark', start: p.start, end: p.start + 1, found: lead[0] });
-    const opens = (p.text.match(/“/g) ?? []).length;
-    const closes = (p.text.match(/”/g) ?? []).length;
+    const opens = (p.text.match(/“/g) ?? []).length + Math.ceil((p.text.match(/"/g) ?? []).length / 2);
+    const closes = (p.text.match(/”/g) ?? []).length + Math.floor((p.text.match(/"/g) ?? []).length / 2);
     if (opens !== closes) {
       const at = p.text.lastIndexOf(opens > closes ? '“' : '”');
       out.push({ kind: 'unbalancedQuote', start: p.start + at, end: p.start + at + 1, found: opens > closes ? '“' : '”' });

@@ -13,8 +13,8 @@ export interface KeywordUse {
 
 export interface RequirementCheck {
   requirement: string;
-  /** what was checked: length, rhetoric, dialogue, description, genre, keywords */
-  check: 'length' | 'rhetoric' | 'dialogue' | 'description' | 'genre' | 'keywords';
+  /** what was checked: length, rhetoric, dialogue, description, genre, a person written about, an event told, keywords */
+  check: 'length' | 'rhetoric' | 'dialogue' | 'description' | 'genre' | 'person' | 'event' | 'keywords';
   met: boolean | null;
   detail: string;
 }
@@ -116,6 +116,17 @@ export function checkRequirement(req: string, body: string, ctx: RequirementCont
   if (g && /文体|体裁|记叙文|议论文|说明文|诗歌/.test(req)) {
     return { requirement: req, check: 'genre', met: g === ctx.genre, detail: `${g}/${ctx.genre}` };
   }
+  // "Write about a (familiar) person": met by any person the essay keeps coming back to (a teacher,
+  // a parent, a classmate ... are all people the writer knows), not by the words 熟悉 or 人.
+  if (/(?:人物|[的个位]人|写人|身边人)/.test(req) && !/事例|事情|一件事/.test(req.replace(/表现人物|人物特点|人物的/, ''))) {
+    const who = mainPerson(body);
+    return { requirement: req, check: 'person', met: who !== undefined, detail: who ?? '' };
+  }
+  // "Show it through concrete events": a narrative that tells at least one moment (一次, 那天, 有一天 ...).
+  if (/事例|事情|一件事|具体的事/.test(req)) {
+    const moments = (body.match(/有一次|那一次|一次|那天|有一天|那一天|记得|当时|那时/g) ?? []).length;
+    return { requirement: req, check: 'event', met: moments > 0 && ctx.genre === 'narrative', detail: String(moments) };
+  }
   // Otherwise: the requirement's content words should show up in the essay (切合题意, 写一件事 ...).
   const kws = titleKeywords(req).filter((w) => w.length >= 2 && !/要求|文章|内容|表达|真情实感|题目|自拟|文体|不限|感情|字迹|工整|书写/.test(w));
   if (!kws.length) return { requirement: req, check: 'keywords', met: null, detail: '' };
@@ -164,6 +175,19 @@ const SUBJECTS: Subject[] = [
   animal(['乌龟'], ['龟']),
   animal(['鹦鹉'], ['鹦鹉', '鸟']),
 ];
+
+/** The person an essay is about: a person word of SUBJECTS (or 某老师/某同学 forms) used 3+ times. */
+export function mainPerson(body: string): string | undefined {
+  let best: { form: string; n: number } | undefined;
+  for (const s of SUBJECTS) {
+    if (s.kind !== 'person') continue;
+    for (const form of s.forms) {
+      const n = body.split(form).length - 1;
+      if (n >= 3 && (!best || n > best.n)) best = { form, n };
+    }
+  }
+  return best?.form;
+}
 
 // Pronouns count as references too: the reader follows 她 back to 老师, a letter says 您/你们. They
 // also refer to other people, so an essay that drifts to its friends is missed: false alarms cost more.

@@ -19,6 +19,9 @@ export interface RhetoricHit {
 const SIMILE =
   /(?<![想图影录肖偶画头佛不])(好像|仿佛|犹如|宛如|如同|好似|恰似|像是|像)(?!是在|这样|那样|这么|那么|话|样)[^，。！？；]{1,14}?(一样|一般|似的|般)?/u;
 const SIMILE_STRONG = /(仿佛|犹如|宛如|如同|好似|恰似)|像[^，。！？；]{1,12}(一样|一般|似的)/u;
+// 像 / 像是 / 好像 followed by a concrete image (a number and a measure word: 像一把打开的扇子,
+// 像是谁把一杯橘子汽水打翻在了天上) compares; 好像在… / 像是在… ("seems to") does not.
+const SIMILE_IMAGE = /(?<![想图影录肖偶画])(?:就像|像是|好像|像)(?:谁把|有人把)?[一两半几][个只把杯块条片朵颗座面幅张盏根团道群串艘弯轮盘层双枚粒滴缕阵头匹支顶间]/u;
 
 const NATURE =
   '(?:太阳|月亮|星星|小草|小花|花儿|花朵|鲜花|柳树|大树|树木|树叶|叶子|小树|春风|微风|秋风|寒风|风儿|雨点|雨滴|春雨|小雨|白云|云朵|乌云|小溪|溪水|河水|江水|大海|海浪|浪花|高山|山峰|小鸟|鸟儿|雪花|阳光|月光|星星|大地|春天|秋天|冬天|夏天|钟表|闹钟|路灯|房子|小河|泉水|露珠|竹子|荷花|梅花|桃花|风|雨|雪|云|树|花|草)';
@@ -56,7 +59,7 @@ export function findRhetoric(sentences: Sentence[]): RhetoricHit[] {
   for (const s of sentences) {
     const sim = SIMILE.exec(s.text);
     // A bare 像 needs a closing 一样/似的 or a strong marker, otherwise 好像 often just means "seems".
-    if (sim && (SIMILE_STRONG.test(s.text) || sim[2])) {
+    if (sim && (SIMILE_STRONG.test(s.text) || SIMILE_IMAGE.test(s.text) || sim[2])) {
       hits.push({ kind: 'simile', start: s.start, end: s.end, cue: sim[0].slice(0, 12), sentence: s.index });
     }
     const per = PERSON.exec(s.text);

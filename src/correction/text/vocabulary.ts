@@ -81,6 +81,20 @@ export function analyzeVocabulary(tokens: Token[]): Vocabulary {
   const good: WordHit[] = [];
   const seen = new Set<string>();
   let desc = 0;
+  // A word jieba may have cut wrongly: its edge character also forms a more common word with the
+  // neighbouring character (多练就会好 → 练就 vs 就会), so it is not praised as a chosen word.
+  const index = new Map(tokens.map((t, i) => [t, i]));
+  const ambiguous = (t: Token): boolean => {
+    const i = index.get(t)!;
+    const f = lex.freq.get(t.word) ?? 0;
+    const next = tokens[i + 1];
+    const prev = tokens[i - 1];
+    const right = next && next.start === t.end ? t.word.slice(-1) + next.word.slice(0, 1) : '';
+    const left = prev && prev.end === t.start ? prev.word.slice(-1) + t.word.slice(0, 1) : '';
+    // 练就 in 多练就会好: a verb ending in an adverb-like character (就, 才, 也 …) before another verb.
+    const split = /[就才也都还又便]$/u.test(t.word) && next !== undefined && /^[vd]/.test(next.tag);
+    return split || [right, left].some((w) => w.length === 2 && (lex.freq.get(w) ?? 0) > f);
+  };
   for (const t of content) {
     if (/^(a|ad|an|z)/.test(t.tag) || t.tag === 'd') desc++;
     const len = [...t.word].length;
@@ -95,7 +109,7 @@ export function analyzeVocabulary(tokens: Token[]): Vocabulary {
       if (/^(a|ad|an|z)$/.test(t.tag) && f >= 30 && f <= 1500) kind = 'vivid';
       else if (/^(v|vd)$/.test(t.tag) && f >= 30 && f <= 300) kind = 'vivid';
     }
-    if (!kind || seen.has(t.word)) continue;
+    if (!kind || seen.has(t.word) || (kind === 'vivid' && ambiguous(t))) continue;
     seen.add(t.word);
     const hit = { word: t.word, start: t.start, end: t.end, kind };
     if (kind === 'idiom') idioms.push(hit);

@@ -10,6 +10,7 @@ import type { JobHandler } from '../jobs/runner';
 import { classesRepo } from '../repositories/classes';
 import { correctionsRepo, type EssayRow } from '../repositories/corrections';
 import { essaysRepo } from '../repositories/essays';
+import { libraryCommentsRepo } from '../repositories/library-comments';
 import { reviewsRepo, type ReviewRow } from '../repositories/reviews';
 import type { AuthContext } from './auth-context';
 import { requireAny } from './access';
@@ -64,6 +65,13 @@ export async function requestCorrection(db: Executor, essayId: number, opts: { r
   };
   // A savepoint inside a caller's transaction (intake), or our own transaction.
   return (db as { transaction: <T>(fn: (tx: Executor) => Promise<T>) => Promise<T> }).transaction(run);
+}
+
+/** Up to six comments of the teacher's library (their own first, most used first), for the model service's prompt. */
+async function commentStyleOf(db: Executor, identityId: number): Promise<string[]> {
+  const mine = await libraryCommentsRepo.page(db, { identityId, scope: 'mine' }, 1, 6);
+  const rows = mine.rows.length ? mine.rows : (await libraryCommentsRepo.page(db, { identityId, scope: 'all' }, 1, 6)).rows;
+  return rows.map((r) => r.text);
 }
 
 /** Task fields → correctEssay input (standard: levelType → score type, levelDim → dimensions). */
@@ -160,6 +168,8 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
       await ctx.reportProgress(10);
       const ocr = { ...(deps.ocr ? { ocr: deps.ocr } : {}), signal: ctx.signal };
       const model = deps.modelService ? { modelService: deps.modelService } : {};
+      // The model service writes in the voice of the task creator's own library comments (public ones when they have none).
+      if (deps.modelService) input.commentStyle = await commentStyleOf(db, info.task.creatorIdentityId);
       if (teacherText === null) {
         const r = await correctEssay({ ...input, images }, { ...ocr, ...model });
         const { pages: _pages, ...rest } = r;

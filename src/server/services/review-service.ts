@@ -256,10 +256,13 @@ export function reviewService(deps: ServiceDeps) {
     },
 
     /**
-     * Approves many essays after a quick look: each keeps its teacher comment, or takes the AI's
-     * overall comment when it has none; essays that cannot be approved are skipped with the reason.
+     * Approves many essays after a quick look: each keeps its teacher comment. An essay without one
+     * takes the AI's overall comment only when the teacher chose "use the AI comment as mine"
+     * (useAiComment); otherwise it is skipped with TEACHER_COMMENT_REQUIRED. The AI comment itself
+     * stays the AI's in the correction result either way. Essays that cannot be approved are skipped
+     * with the reason.
      */
-    async batchApprove(auth: AuthContext, body: { essayIds: number[]; confirmPendingRevision: boolean }, lang: Lang): Promise<BatchResult> {
+    async batchApprove(auth: AuthContext, body: { essayIds: number[]; confirmPendingRevision: boolean; useAiComment?: boolean | undefined }, lang: Lang): Promise<BatchResult> {
       requireReview(auth, 'write');
       const done: number[] = [];
       const skipped: BatchResult['skipped'] = [];
@@ -269,10 +272,12 @@ export function reviewService(deps: ServiceDeps) {
           await db.transaction(async (tx) => {
             const [review, correction] = await Promise.all([reviewsRepo.get(tx, essayId), correctionsRepo.get(tx, essayId)]);
             const aiComment = (correction?.result as { comments?: { overall?: string } } | null)?.comments?.overall ?? '';
-            const teacherComment = review?.teacherComment.trim() || aiComment.trim();
+            const own = review?.teacherComment.trim() ?? '';
+            const teacherComment = own || (body.useAiComment ? aiComment.trim() : '');
             const essay = await correctionsRepo.essay(tx, essayId);
             // The AI check comes first: an essay still being corrected has no AI comment yet either.
             if (essay && essay.status !== 'approved' && !teacherComment && (!AI_COMPLETE.includes(essay.status) || correction?.status !== 'done')) throw badRequest('AI_NOT_DONE', 'review.aiNotDone');
+            if (essay && essay.status !== 'approved' && !teacherComment && !body.useAiComment) throw badRequest('TEACHER_COMMENT_REQUIRED', 'review.teacherCommentRequired');
             if (essay && essay.status !== 'approved' && !teacherComment) throw badRequest('COMMENT_EMPTY', 'review.noComment');
             await approveIn(tx, auth, { essayId, teacherComment, confirmPendingRevision: body.confirmPendingRevision }, lang);
           });

@@ -5,9 +5,9 @@ import { levelPercent, teacherDimensionPercent, teacherTotalPercent } from './te
 describe('teacher scores on the percent scale', () => {
   it('maps level labels to the midpoint of their range; the open bottom level takes the width of the level above', () => {
     expect([levelPercent(1, 'A'), levelPercent(1, 'B'), levelPercent(1, 'C')]).toEqual([92.5, 77.5, 62.5]);
-    expect([levelPercent(2, '优秀'), levelPercent(2, '良好'), levelPercent(2, '中等'), levelPercent(2, '较差')]).toEqual([95, 85, 72.5, 57.5]);
+    expect([levelPercent(2, '优秀'), levelPercent(2, '良好'), levelPercent(2, '中等'), levelPercent(2, '较差')]).toEqual([92.5, 80, 67.5, 52.5]);
     expect([levelPercent(4, '甲'), levelPercent(4, '乙'), levelPercent(4, '丙'), levelPercent(4, '丁')]).toEqual([92.5, 80, 67.5, 52.5]);
-    expect(levelPercent(2, 'Poor')).toBe(57.5);
+    expect(levelPercent(2, 'Poor')).toBe(52.5);
     expect(levelPercent(1, 'D')).toBeNull();
     expect(levelPercent(3, 'A')).toBeNull();
   });

@@ -25,8 +25,8 @@ export interface BatchReviewProps {
 /**
  * Batch review (/homework/situation/Review): the essays the AI has finished and the teacher has not
  * approved, as cards with the first page, AI score, the start of the AI comment and any flags. The
- * teacher selects many and approves them in one go (an essay without a teacher comment takes the AI's
- * comment); the result lists what was approved and what was skipped, with the reasons.
+ * teacher selects many and approves them in one go (an essay without a teacher comment is skipped unless
+ * the teacher ticks "use the AI comment as mine" in the dialog); the result lists what was approved and what was skipped, with the reasons.
  */
 export function BatchReview({ api, taskId, classId, essayIds, onOpenEssay, getContainer }: BatchReviewProps) {
   const t = useT();
@@ -46,10 +46,10 @@ export function BatchReview({ api, taskId, classId, essayIds, onOpenEssay, getCo
   const cards = useReviewCards(api.review, pending);
   const nameOf = (id: number) => rowOf.get(id)?.name ?? `#${id}`;
 
-  const approve = async (ids: number[], confirmPendingRevision: boolean) => {
+  const approve = async (ids: number[], confirmPendingRevision: boolean, useAiComment: boolean) => {
     setBusy(true);
     try {
-      const answer = await api.review.batchApprove({ essayIds: ids, confirmPendingRevision });
+      const answer = await api.review.batchApprove({ essayIds: ids, confirmPendingRevision, useAiComment });
       setResult(answer);
       setSelected([]);
       await list.reload();
@@ -62,19 +62,24 @@ export function BatchReview({ api, taskId, classId, essayIds, onOpenEssay, getCo
       const c = cards.get(id);
       return c && c !== 'failed' && c.revisionPending;
     });
+    // The AI comment becomes the teacher's only by this visible, unticked-by-default choice.
+    let useAiComment = false;
     modal.confirm({
       title: t('batchReview.confirmTitle', { count: selected.length }),
       icon: <ExclamationCircleOutlined />,
       content: (
         <Space orientation="vertical">
           <span>{t('batchReview.confirmAiComment')}</span>
+          <Checkbox onChange={(e) => (useAiComment = e.target.checked)} data-testid="review-use-ai-comment">
+            {t('batchReview.useAiComment')}
+          </Checkbox>
           {withRevision.length > 0 && <Alert type="warning" showIcon title={t('batchReview.confirmRevision', { names: withRevision.map(nameOf).join('、') })} />}
         </Space>
       ),
       okText: t('batchReview.approve'),
       cancelText: t('common.cancel'),
       getContainer,
-      onOk: () => approve(selected, withRevision.length > 0),
+      onOk: () => approve(selected, withRevision.length > 0, useAiComment),
     });
   };
 
@@ -130,7 +135,10 @@ export function BatchReview({ api, taskId, classId, essayIds, onOpenEssay, getCo
                     {card && card !== 'failed' && card.revisionPending && <Tag color="orange">{t('batchReview.revisionPending')}</Tag>}
                     {card && card !== 'failed' && card.flags.map((f) => <Tag color="red" key={f}>{f}</Tag>)}
                   </Space>
-                  <div className="zp-review-excerpt">{card === 'failed' ? t('batchReview.loadFailed') : card ? card.excerpt || t('batchReview.noComment') : <Skeleton active paragraph={{ rows: 2 }} title={false} />}</div>
+                  <div className="zp-review-excerpt">
+                    <Typography.Text type="secondary">{t('batchReview.aiCommentLabel')}：</Typography.Text>
+                    {card === 'failed' ? t('batchReview.loadFailed') : card ? card.excerpt || t('batchReview.noComment') : <Skeleton active paragraph={{ rows: 2 }} title={false} />}
+                  </div>
                 </div>
                 {onOpenEssay && (
                   <div className="zp-review-card-foot">

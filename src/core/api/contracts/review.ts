@@ -152,7 +152,12 @@ export const approveBody = z.object({
 export const cancelApprovalBody = z.object({ essayId });
 
 /** Batch review: approve many essays after a quick look; an essay without a teacher comment takes the AI's overall comment. */
-export const batchApproveBody = z.object({ essayIds: z.array(essayId).min(1).max(MAX_BATCH), confirmPendingRevision: z.boolean().default(false) });
+/**
+ * useAiComment: the teacher chose, in the dialog, to sign the AI's overall comment as their own for
+ * essays they have not commented on; without it such essays are skipped (TEACHER_COMMENT_REQUIRED), so
+ * an AI comment never becomes the teacher's by default.
+ */
+export const batchApproveBody = z.object({ essayIds: z.array(essayId).min(1).max(MAX_BATCH), confirmPendingRevision: z.boolean().default(false), useAiComment: z.boolean().default(false) });
 export const batchResult = z.object({
   done: z.array(z.number().int()),
   /** essays left alone, each with the reason in the caller's language */

@@ -31,7 +31,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     schema: { tags, summary: 'Cancel an approval: back to pending review (or revision requested), audit time cleared', body: r.cancelApprovalBody, response: withConflict(r.essayReview) },
   }, async (req) => ok(await review.cancelApproval(authOf(req), req.body.essayId)));
   app.post('/review/batchApprove', {
-    schema: { tags, summary: 'Approve many essays; one without a teacher comment takes the AI’s overall comment; the others are skipped with the reason', body: r.batchApproveBody, response: responses(r.batchResult) },
+    schema: { tags, summary: 'Approve many essays; one without a teacher comment is skipped unless useAiComment (the teacher signs the AI’s overall comment as theirs); the others are skipped with the reason', body: r.batchApproveBody, response: responses(r.batchResult) },
   }, async (req) => ok(await review.batchApprove(authOf(req), req.body, req.lang)));
   app.get('/writings/drafts', {
     schema: { tags, summary: 'A student’s drafts of a task, oldest first (discarded ones flagged), each with its transcript (the teacher’s if corrected), teacher and AI comments', querystring: r.draftsQuery, response: withConflict(r.studentDrafts) },
