@@ -245,6 +245,10 @@ describe('class essay list', () => {
     const approved = pending.slice(0, -1).map((s) => s.name);
     for (const name of approved) await page.getByTestId('review-card').filter({ hasText: name }).getByTestId('review-card-select').click();
     await page.getByTestId('review-approve').click();
+    // The AI comment becomes the teacher's only by their visible choice (unticked by default).
+    const useAi = page.locator('.ant-modal-confirm').getByTestId('review-use-ai-comment');
+    await expect.poll(() => useAi.locator('input').isChecked()).toBe(false);
+    await useAi.click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '审核通过' }).click();
     await expect.poll(() => page.getByTestId('batch-result').textContent(), { timeout: 15_000 }).toContain(`已处理 ${approved.length} 篇`);
     await page.locator('.ant-modal', { has: page.getByTestId('batch-result') }).getByRole('button', { name: /确\s?定/ }).click();

@@ -97,7 +97,8 @@ beforeEach(() => {
 describe('ModelServiceReviewer', () => {
   it('sends the local analysis as context with a JSON schema, and merges scores, comments and located notes', async () => {
     const local = await correctText({ transcript: NORMAL_ESSAY, ...TASK });
-    const r = await new ModelServiceReviewer(config(), logger).review(local, NORMAL_ESSAY, TASK);
+    // A generous per-attempt timeout: this test is about the merge, and a busy CI machine is slow.
+    const r = await new ModelServiceReviewer(config({ timeoutMs: 10_000 }), logger).review(local, NORMAL_ESSAY, TASK);
     expect(r.service).toMatchObject({ ok: true, attempts: 1, promptTokens: 812, completionTokens: 240 });
     expect(seen[0]!.auth).toBe('Bearer sk-test');
     const body = seen[0]!.body as { model: string; response_format: { type: string; json_schema: { strict: boolean } }; messages: Array<{ content: string }> };
