@@ -14,7 +14,7 @@ describe('correctText', () => {
     for (const d of r.score!.dimensions) expect(d.evidence.length).toBeGreaterThan(0);
     expect(r.score!.evidence[0]!.feature).toBe('calibratedBase');
     expect(['excellent', 'good', 'medium', 'qualified', 'needsImprovement']).toContain(r.score!.band);
-  });
+  }, 30_000);
 
   it('shows the score in the task’s score type: A/B/C, 优秀/良好/中等/较差, a number, 甲乙丙丁', async () => {
     const dims = ['立意', '内容', '结构', '语言'];

@@ -41,7 +41,7 @@ describe('scores use the whole scale on the demo class', () => {
     expect(bottom.type2.score!.label).toBe('较差');
     // The excellent essays rank above the average one full of set phrases.
     for (const k of ['02-chalk', '08-art-teacher']) expect(demo.get(k)!.zh.score!.percent).toBeGreaterThan(demo.get('05-class-teacher')!.zh.score!.percent);
-  });
+  }, 30_000);
 
   it('gives dimension scores that differ where the essays differ', () => {
     const mech = (k: string) => demo.get(k)!.zh.score!.dimensions.find((d) => d.id === 'mechanics')!.percent;
@@ -49,7 +49,7 @@ describe('scores use the whole scale on the demo class', () => {
     const rh = (k: string) => demo.get(k)!.zh.score!.dimensions.find((d) => d.id === 'rhetoric')!;
     expect(rh('01-red-pen').percent).toBeGreaterThan(rh('03-pe-teacher').percent);
     expect(rh('01-red-pen').evidence[0]!.ranges.length).toBeGreaterThan(0);
-  });
+  }, 30_000);
 });
 
 describe('comments follow their evidence', () => {
@@ -67,7 +67,7 @@ describe('comments follow their evidence', () => {
       const weak = /(.+?)方面还需加强/.exec(overall.split('。').find((s) => s.includes('还需加强')) ?? '')?.[1];
       if (strong && weak) expect(strong).not.toBe(weak);
     }
-  });
+  }, 30_000);
 
   it('quotes whole sentences or clauses of the essay, never fragments like “安静下来”', () => {
     for (const [key, { zh }] of demo) {
@@ -86,12 +86,12 @@ describe('comments follow their evidence', () => {
       }
       expect(zh.comments.overall).not.toContain('如“安静下来”');
     }
-  });
+  }, 30_000);
 
   it('does not praise 练就 where the text says 多练就会好的', () => {
     const a = analyzeText({ transcript: essayText('03-pe-teacher'), title: DEMO_ESSAY_TITLE, grade: 7 });
     expect(a.vocabulary.goodWords.map((w) => w.word)).not.toContain('练就');
-  });
+  }, 30_000);
 
   it('understands that a teacher is a familiar person and that events are told', () => {
     for (const [key, { zh }] of demo) {
@@ -99,14 +99,14 @@ describe('comments follow their evidence', () => {
       const a = analyzeText({ transcript: essayText(key), title: DEMO_ESSAY_TITLE, grade: 7, requirements: REQUIREMENTS });
       expect(a.relevance.requirements[0]).toMatchObject({ check: 'person', met: true });
     }
-  });
+  }, 30_000);
 
   it('finds the simile 像是谁把一杯橘子汽水打翻在了天上 and quotes it as the good sentence', () => {
     const r = demo.get('01-red-pen')!.zh;
     const a = analyzeText({ transcript: essayText('01-red-pen'), title: DEMO_ESSAY_TITLE, grade: 7 });
     expect(a.rhetoric.some((h) => h.kind === 'simile' && essayText('01-red-pen').slice(h.start, h.end).includes('橘子汽水'))).toBe(true);
     expect(r.comments.dimensions.find((d) => d.id === 'rhetoric')!.text).toContain('橘子汽水');
-  });
+  }, 30_000);
 
   it('finds 比喻 with 像/好像/仿佛/如同…一样, 拟人, 排比 and 反问', () => {
     const a = analyzeText({
@@ -117,7 +117,7 @@ describe('comments follow their evidence', () => {
     const kinds = new Set(a.rhetoric.map((h) => h.kind));
     for (const k of ['simile', 'personification', 'parallelism', 'rhetoricalQuestion']) expect(kinds.has(k as never), k).toBe(true);
     expect(a.rhetoric.filter((h) => h.kind === 'simile').length).toBeGreaterThanOrEqual(2);
-  });
+  }, 30_000);
 
   it('never gives two essays the same comment sentence, except the fixed grade label', () => {
     const seen = new Map<string, number>();
@@ -130,7 +130,7 @@ describe('comments follow their evidence', () => {
         seen.set(s, i);
       }
     });
-  });
+  }, 30_000);
 });
 
 describe('language errors a teacher marks', () => {
@@ -140,7 +140,7 @@ describe('language errors a teacher marks', () => {
     expect(fixes('听了她的话，我深深的吸了一口气。')).toEqual(['的→地']);
     expect(fixes('别怕，大胆的说，说错了也没关系。')).toEqual(['的→地']);
     for (const ok of ['这是我的书。', '认真的学习态度很重要。', '他说的话很有道理。', '美丽的花朵开放了。', '我们班的很多同学都来了。']) expect(fixes(ok), ok).toEqual([]);
-  });
+  }, 30_000);
 
   it('corrects common 错别字 words: 时侯, 一付, 再/在, 做/作', () => {
     expect(fixes('那个时侯我还小。')).toEqual(['侯→候']);
@@ -148,7 +148,7 @@ describe('language errors a teacher marks', () => {
     expect(fixes('我正再写作业。')).toEqual(['再→在']);
     expect(fixes('今天的做业很多。')).toEqual(['做→作']);
     expect(fixes('一幅画挂在墙上。')).toEqual([]);
-  });
+  }, 30_000);
 
   it('marks doubled punctuation (！！) and ASCII quotation marks, and checks that quotes pair up', () => {
     const text = '我真的非常感谢她！！我一定会努力。';
@@ -162,12 +162,12 @@ describe('language errors a teacher marks', () => {
     const c = '她说：“别怕。我们走吧。';
     const ca = analyzeText({ transcript: c, title: '老师', grade: 7 });
     expect(findPunctuationIssues(c, ca.paragraphs, ca.sentences).some((p) => p.kind === 'unbalancedQuote')).toBe(true);
-  });
+  }, 30_000);
 
   it('finds the slips of the demo essay with wrong characters', () => {
     const a = analyzeText({ transcript: essayText('04-english-teacher'), title: DEMO_ESSAY_TITLE, grade: 7 });
     const found = a.wrongChars.map((f) => f.word);
     for (const w of ['紧张得说不出', '深深地吸', '大胆地说']) expect(found).toContain(w);
     expect(a.punctuation.some((p) => p.kind === 'repeated' && p.found === '！！')).toBe(true);
-  });
+  }, 30_000);
 });

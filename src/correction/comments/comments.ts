@@ -37,6 +37,8 @@ export type Tone = 'strong' | 'even' | 'weak';
  * above the essay's own level; weak when under 70 or clearly below the essay's level. */
 export function dimensionTone(d: Pick<DimensionScore, 'percent' | 'id'>, total: number, a: TextAnalysis): Tone {
   if (d.percent >= 80 && d.percent >= total + 1.5 && !(d.id === 'theme' && drifted(a))) return 'strong';
+  // Nothing to correct is never a weakness, whatever the level the essay's total pulls it to.
+  if (d.id === 'mechanics' && a.wrongChars.length === 0 && a.punctuation.length === 0) return 'even';
   if (d.percent < 70 || d.percent <= total - 2) return 'weak';
   return 'even';
 }
@@ -199,7 +201,9 @@ function dimensionFacts(id: DimensionId, a: TextAnalysis, lang: Lang): Facts {
       const praise = zh ? `全文${a.hanCount}字，${w.length ? `仅${w.length}处错别字` : '没有发现错别字'}，${p ? `标点问题${p}处` : '标点使用规范'}` : `${a.hanCount} characters with ${w.length || 'no'} wrong character(s) and ${p || 'no'} punctuation issue(s)`;
       const advice = w.length
         ? zh ? `订正${w.slice(0, 2).join('、')}等错字，写完后通读一遍` : `correct ${w.slice(0, 2).join(', ')} and read it through once more`
-        : zh ? `改正${p}处标点问题，写完后通读一遍` : `fix the ${p} punctuation issue(s) and read it through once more`;
+        : p
+          ? zh ? `改正${p}处标点问题，写完后通读一遍` : `fix the ${p} punctuation issue(s) and read it through once more`
+          : zh ? '书写规范，继续保持' : 'clean writing: keep it up';
       return { praise, observe, advice };
     }
     case 'description': {
