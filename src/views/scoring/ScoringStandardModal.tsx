@@ -6,6 +6,7 @@ import type { ScoringLevel } from '../../core/api/contracts/scoring';
 import type { ScoringApi } from '../../core/api/endpoints/scoring';
 import { useAsync } from '../hooks/use-async';
 import { useLang, useT } from '../i18n/i18n-context';
+import { validFields } from '../common/valid-fields';
 
 /**
  * Scoring standard (mScoringLevel): score type 1–4, 4 to 8 dimensions for types 1, 2 and 4 (else
@@ -29,7 +30,8 @@ export function ScoringStandardModal({ scoring, onClose, onSaved }: { scoring: S
   }, [levels.data, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     const dims: string[] = v.levelType === 3 ? [v.option] : v.dimensions ?? [];
     if (v.levelType !== 3 && (dims.length < 4 || dims.length > 8)) {
       modal.warning({ title: t('scoring.dimensionsRule') });

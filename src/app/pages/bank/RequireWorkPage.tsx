@@ -9,6 +9,7 @@ import { gradeLabel, useGradeOptions } from '../../../views/common/use-grade-opt
 import { useAsync } from '../../../views/hooks/use-async';
 import { useLang, useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
+import { validFields } from '../../../views/common/valid-fields';
 
 type Scope = 'public' | 'mine';
 
@@ -34,7 +35,8 @@ export default function RequireWorkPage() {
     if (s !== 'new') form.setFieldsValue({ ...s, requirements: s.requirements.join('\n') });
   };
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     try {
       await bank.save({
         id: editing !== 'new' && editing ? editing.id : undefined,

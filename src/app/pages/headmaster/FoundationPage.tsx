@@ -5,6 +5,7 @@ import type { Semester, TeacherItem } from '../../../core/api/contracts/classes'
 import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
+import { validFields } from '../../../views/common/valid-fields';
 
 type Dialog = { kind: 'campus'; id?: number; name?: string } | { kind: 'semester'; row?: Semester } | { kind: 'teacher'; row?: TeacherItem } | null;
 
@@ -27,7 +28,8 @@ export default function FoundationPage() {
     setDialog(d);
   };
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     try {
       if (dialog?.kind === 'campus') {
         if (dialog.id) await classes.updateCampus(dialog.id, v.name);
