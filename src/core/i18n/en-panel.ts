@@ -83,7 +83,7 @@ export const enPanel: Record<keyof typeof zhPanel, string> = {
   'panel.saveTranscriptHint': 'Annotations stay with their sentences',
   'panel.noTranscript': 'No transcript yet',
   'panel.notes': 'AI notes ({n})',
-  'panel.notesUnplaced': '{n} notes are not marked: their text was changed',
+  'panel.notesUnplaced': '{n|note is|notes are} not marked: their text was changed',
   'panel.noNotes': 'No notes',
   'panel.selected': 'Selected',
   'panel.annotationPlaceholder': 'Comment on the selected sentence',

@@ -72,10 +72,10 @@ export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActi
     >
       <div className="zp-task-times">
         <span>
-          {t('task.releaseTime')}：{when(task.releaseAt)}
+          {t('common.labelValue', { label: t('task.releaseTime'), value: when(task.releaseAt) })}
         </span>
         <span>
-          {t('task.deadline')}：{when(task.deadline)}
+          {t('common.labelValue', { label: t('task.deadline'), value: when(task.deadline) })}
         </span>
       </div>
       <div className="zp-task-progress">

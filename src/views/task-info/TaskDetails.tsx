@@ -79,7 +79,7 @@ export function TaskDetails({ task, genreLabel, scoring, aiConfig, full, extra }
               children: scoring ? (
                 <div data-testid="task-scoring">
                   <div>
-                    {scoring.name} · {t(`scoring.type${scoring.levelType}` as 'scoring.type1')} · {t('scoring.difficulty')}：{t(scoring.difficulty === 1 ? 'scoring.hard' : 'scoring.normal')}
+                    {scoring.name} · {t(`scoring.type${scoring.levelType}` as 'scoring.type1')} · {t('common.labelValue', { label: t('scoring.difficulty'), value: t(scoring.difficulty === 1 ? 'scoring.hard' : 'scoring.normal') })}
                   </div>
                   <div style={{ marginTop: 6 }}>
                     {scoring.dimensions.map((d) => (

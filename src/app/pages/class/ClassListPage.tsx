@@ -32,7 +32,7 @@ export default function ClassListPage() {
   const showQr = async (klass: ClassItem) => {
     const qr = await classes.loginQrCode(klass.id);
     const url = qr.url.startsWith('http') ? qr.url : window.location.origin + qr.url;
-    modal.info({ title: `${klass.name} · ${t('class.loginQr')}`, icon: null, content: <QrCodeCard value={url} title={`${t('teaching.classCode')}：${qr.classCode}`} description={t('class.loginQrDesc')} />, okText: t('common.ok') });
+    modal.info({ title: `${klass.name} · ${t('class.loginQr')}`, icon: null, content: <QrCodeCard value={url} title={t('common.labelValue', { label: t('teaching.classCode'), value: qr.classCode })} description={t('class.loginQrDesc')} />, okText: t('common.ok') });
   };
   const remove = (klass: ClassItem) =>
     modal.confirm({
