@@ -165,6 +165,8 @@ export const enTeaching: Record<keyof typeof zhTeaching, string> = {
   'scoring.type3': 'Score',
   'scoring.type4': 'Traditional text grade',
   'scoring.dimensions': 'Dimensions',
+  'scoring.defaultName': 'Default standard (A/B/C grades)',
+  'scoring.optionLabel': '{name} ({dimensions})',
   'scoring.dimensionsRule': 'Choose at least 4 and at most 8 dimensions',
   'scoring.option': 'Option',
   'scoring.difficulty': 'Strictness',

@@ -169,6 +169,8 @@ export const zhTeaching = {
   'scoring.type3': '分数',
   'scoring.type4': '传统文字等级',
   'scoring.dimensions': '评分维度',
+  'scoring.defaultName': '默认评分标准（A/B/C 等级）',
+  'scoring.optionLabel': '{name}（{dimensions}）',
   'scoring.dimensionsRule': '评分标准至少选择 4 个、最多 8 个维度',
   'scoring.option': '评分选项',
   'scoring.difficulty': '批改尺度',

@@ -15,6 +15,8 @@ import { useAsync } from '../hooks/use-async';
 import { useLang, useT } from '../i18n/i18n-context';
 import { RequirementsField } from './RequirementsField';
 import { confirmPublish } from './confirm-publish';
+import { dimensionLabel } from '../../core/scoring/dimensions';
+import { standardName } from '../scoring/standard-name';
 // Styles render with the view (not into the document head), so they reach a widget's shadow root.
 import styles from './assign-task.css?inline';
 
@@ -276,7 +278,7 @@ export function AssignTaskForm(props: AssignTaskFormProps) {
               />
             </Form.Item>
             <Form.Item name="scoringStandardId" label={t('task.ratingType')}>
-              <Select allowClear options={levels.map((l) => ({ value: l.id, label: `${l.name}（${l.dimensions.join('、')}）` }))} />
+              <Select allowClear options={levels.map((l) => ({ value: l.id, label: t('scoring.optionLabel', { name: standardName(l, t), dimensions: l.dimensions.map((d) => dimensionLabel(d, lang)).join(lang === 'en' ? ', ' : '、') }) }))} />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>
