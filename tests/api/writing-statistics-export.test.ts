@@ -273,4 +273,23 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect((await get(`writings/statistics?taskId=${fx.taskId}&classId=${otherClassId}`)).statusCode).toBe(400);
     expect((await t.call('GET', `${MGMT}/export/writing?${q}`)).statusCode).toBe(401);
   });
+  it('one truth for counts: the writing list, the task board, statistics and the classroom evaluation agree, and a rewrite waits in its own tile (issue 21)', async () => {
+    const asked = await t.call('POST', `${MGMT}/revision/request`, { token: tok.teacher01, body: { essayIds: [ids.long], mode: 'keep', message: '请把第二圈写得更简洁' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const list = (await get(`writings/list?taskId=${fx.taskId}&classId=${fx.classId}`)).json().data;
+    const board = (await get(`tasks/statistics?id=${fx.taskId}`)).json().data.classes.find((c: { classId: number }) => c.classId === fx.classId);
+    const st = await statsOf();
+    const ev = (await get(`writings/classroomEvaluation?taskId=${fx.taskId}&classId=${fx.classId}`)).json().data;
+    const c = list.counts;
+    // every handed-in essay sits in exactly one tile, the rewrite included
+    expect(c.abnormal + c.awaitingAi + c.aiDone + c.approved + c.revisionRequested).toBe(c.submitted);
+    expect(c.revisionRequested).toBe(1);
+    expect(c.aiCorrected).toBe(c.aiDone + c.approved + c.revisionRequested);
+    for (const k of ['students', 'submitted', 'aiCorrected', 'approved', 'abnormal', 'revisionRequested', 'notSubmitted']) expect(board[k], k).toBe(c[k]);
+    expect([st.students, st.submitted, st.aiDone, st.approved, st.abnormal]).toEqual([c.students, c.submitted, c.aiCorrected, c.approved, c.abnormal]);
+    expect(ev.statistics.aiDone).toBe(c.aiCorrected);
+    // the student asked for a rewrite is labelled as waiting for it, not as having handed in a revised draft
+    const row = list.students.find((s: { essays: { id: number }[] }) => s.essays.some((e) => e.id === ids.long));
+    expect(row.label).toBe('awaitingRevision');
+  });
 });

@@ -81,15 +81,15 @@ export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActi
       <div className="zp-task-progress">
         <div>
           <Typography.Text type="secondary">{t('task.submitted')}</Typography.Text>
-          <Progress percent={pct(c.submitted)} size="small" format={() => `${c.submitted}/${c.students}`} />
+          <Progress percent={pct(c.submitted)} size="small" format={() => `${c.submitted}/${c.students}`} aria-label={t('task.submitted')} />
         </div>
         <div>
           <Typography.Text type="secondary">{t('task.aiReviewed')}</Typography.Text>
-          <Progress percent={pct(c.aiDone)} size="small" strokeColor="#1677ff" format={() => `${c.aiDone}/${c.students}`} />
+          <Progress percent={pct(c.aiCorrected)} size="small" strokeColor="#1677ff" format={() => `${c.aiCorrected}/${c.students}`} aria-label={t('task.aiReviewed')} />
         </div>
         <div>
           <Typography.Text type="secondary">{t('task.approved')}</Typography.Text>
-          <Progress percent={pct(c.approved)} size="small" strokeColor="#52c41a" format={() => `${c.approved}/${c.students}`} />
+          <Progress percent={pct(c.approved)} size="small" strokeColor="#52c41a" format={() => `${c.approved}/${c.students}`} aria-label={t('task.approved')} />
         </div>
       </div>
     </Card>

@@ -91,8 +91,10 @@ export function WritingList(props: WritingListProps) {
           ['task.students', c.students],
           ['task.submitted', c.submitted],
           ['task.awaitingAi', c.awaitingAi],
-          ['task.aiReviewed', c.aiDone],
+          ['task.aiReviewed', c.aiCorrected],
+          ['label.pendingReview', c.aiDone],
           ['task.approved', c.approved],
+          ['label.awaitingRevision', c.revisionRequested],
           ['task.abnormal', c.abnormal],
           ['task.notSubmitted', c.notSubmitted],
         ] as const
