@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
-import { baseUrl, enUrl, expectPath, signIn } from './support/session';
+import { signInToken } from './support/api';
+import { waitForDemoEssays } from './support/demo-essays';
+import { appPath, baseUrl, enUrl, expectPath, signIn } from './support/session';
 
 /** Issue 21: rough edges of the teacher's journey, each checked as a teacher meets it. */
 let browser: Browser;
@@ -70,4 +72,23 @@ describe('teacher journey', () => {
     await expect.poll(() => form.locator('.ant-checkbox-wrapper-checked').allTextContents()).toEqual(['Theme and relevance', 'Content', 'Structure', 'Language', 'Characters and punctuation']);
     await context.close();
   });
+  it('on the task board, 详情 opens the class essay list and 批改 opens the first essay waiting for review', async () => {
+    const demo = await waitForDemoEssays(baseUrl(), await signInToken('teacher01'));
+    const { context, page } = await signIn(browser, 'teacher01', { path: `/teacherIndex?classId=${demo.classId}` });
+    const card = page.locator(`[data-testid=task-card][data-task-id="${demo.taskId}"]`);
+    await card.waitFor();
+    await card.getByRole('button', { name: '详情' }).click();
+    await expectPath(page, '/homework/situation/writinglist');
+    expect(new URL(page.url()).searchParams.get('taskId')).toBe(String(demo.taskId));
+    await page.goto(`${baseUrl()}/teaching/teacherIndex?classId=${demo.classId}`);
+    const review = page.locator(`[data-testid=task-card][data-task-id="${demo.taskId}"]`).getByTestId('task-review');
+    await review.waitFor();
+    await review.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('essayId'), { timeout: 15_000 }).toMatch(/^\d+$/);
+    expect(appPath(page)).toBe('/homework/correctComment');
+    const essayId = Number(new URL(page.url()).searchParams.get('essayId'));
+    const pending = demo.essays.filter((e) => e.status === 'ai_done').map((e) => e.id);
+    expect(pending).toContain(essayId);
+    await context.close();
+  }, 240_000);
 });

@@ -118,6 +118,7 @@ export const enTeaching: Record<keyof typeof zhTeaching, string> = {
   'task.approved': 'Approved',
   'task.uploadQr': 'Upload QR code',
   'task.uploadQrDesc': 'Students scan it to upload this essay',
+  'task.review': 'Review ({n})',
   'task.statistics': 'Statistics',
   'task.modify': 'Modify',
   'task.empty': 'No essay tasks for this class yet. Click “Assign essay” and pick a topic from the bank.',

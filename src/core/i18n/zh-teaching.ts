@@ -120,6 +120,7 @@ export const zhTeaching = {
   'task.approved': '教师已审核',
   'task.uploadQr': '上传二维码',
   'task.uploadQrDesc': '学生扫码上传本次作文',
+  'task.review': '批改（{n}）',
   'task.statistics': '统计',
   'task.modify': '修改',
   'task.empty': '这个班级还没有作文任务。点击「布置作文」，从题库挑一个题目开始吧。',
