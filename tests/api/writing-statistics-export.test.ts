@@ -225,7 +225,7 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect(decodeURIComponent(cd.split("UTF-8''")[1]!)).toBe(`作文成绩-${NORMAL_TITLE}.xlsx`);
     const sheet = await sheetOf(res.rawPayload);
     expect(sheet.name).toBe('作文成绩');
-    expect(sheet.header).toEqual(['班级', '学号', '姓名', '稿次', '教师评分', '立意切题', '内容充实', '结构条理', '语言表达', '书写规范', '等级', '字数', '提交时间', '审核时间']);
+    expect(sheet.header).toEqual(['班级', '学号', '姓名', '稿次', '教师评分', '立意切题', '内容充实', '结构条理', '语言表达', '书写规范', '等级', '字数', '提交时间', '审核时间', '教师评语']);
     expect(sheet.rows.map((r) => r.slice(0, 11))).toEqual([
       ['七年级2班', roster[0]!.studentNo, roster[0]!.name, '初稿', 'A', 'A', 'A', 'B', 'A', 'A', '优秀'],
       ['七年级2班', roster[1]!.studentNo, roster[1]!.name, '初稿', 'B', 'B', 'B', 'B', 'C', 'C', '中等'],
@@ -233,7 +233,7 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     ]);
     const [normal] = await db().select().from(essays).where(eq(essays.id, ids.normal));
     const cst = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-    expect(sheet.rows[0]!.slice(11)).toEqual([normal!.wordCount, cst(normal!.submittedAt), cst(normal!.auditAt!)]);
+    expect(sheet.rows[0]!.slice(11)).toEqual([normal!.wordCount, cst(normal!.submittedAt), cst(normal!.auditAt!), '条理清楚，细节真实。']);
     for (const r of sheet.rows) expect(String(r[13])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     // once the revised draft is approved it replaces the first draft in the export
