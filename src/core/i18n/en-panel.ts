@@ -59,6 +59,7 @@ export const enPanel: Record<keyof typeof zhPanel, string> = {
   'panel.reupload': 'Re-upload',
   'panel.insisted': 'The teacher chose to correct it anyway',
   'panel.noImage': 'No essay image',
+  'panel.imageRegion': 'Essay page image',
   'panel.imageFailed': 'The image could not be loaded',
   'panel.pageN': 'Page {n}',
   'panel.zoomIn': 'Zoom in',

@@ -35,6 +35,7 @@ export function useClassTaskPicker(opts: {
       <span>{t('upload.class')}</span>
       <Select
         style={{ minWidth: 160 }}
+        aria-label={t('upload.class')}
         value={klass.id}
         onChange={(id) => {
           setClassId(id);
@@ -43,7 +44,7 @@ export function useClassTaskPicker(opts: {
         options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
       />
       <span>{t('upload.task')}</span>
-      <Select style={{ minWidth: 260 }} value={task?.id} onChange={setTaskId} options={(tasks.data ?? []).map((x) => ({ value: x.id, label: x.title }))} data-testid="upload-task" />
+      <Select style={{ minWidth: 260 }} aria-label={t('upload.task')} value={task?.id} onChange={setTaskId} options={(tasks.data ?? []).map((x) => ({ value: x.id, label: x.title }))} data-testid="upload-task" />
     </Space>
   );
   return { klass, task, loading: classes.loading && !classes.data, picker };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../core/constants';
@@ -21,6 +21,7 @@ import { ReminderButton } from './ReminderButton';
 import { RevisionRequestModal } from './RevisionRequestModal';
 import { useLiveWritingList } from './use-live-list';
 import styles from './writing-list.css?inline';
+import { AccessibleTabs } from '../common/AccessibleTabs';
 
 type Row = WritingRow;
 
@@ -239,7 +240,7 @@ export function WritingList(props: WritingListProps) {
           {counts}
           {list.busy && <Alert type="info" showIcon icon={<LoadingOutlined />} title={t('writingList.aiLive')} style={{ marginBottom: 12 }} data-testid="ai-live" />}
           {review ? (
-            <Tabs
+            <AccessibleTabs
               activeKey={tab}
               onChange={(k) => setTab(k as 'list' | 'stats')}
               items={[

@@ -83,8 +83,8 @@ export default function ClassListPage() {
       }
     >
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select allowClear placeholder={t('teaching.grade')} style={{ width: 140 }} options={grades} onChange={(grade) => setFilters((f) => ({ ...f, grade, pageNum: 1 }))} />
-        <Input.Search allowClear placeholder={t('teaching.className')} onSearch={(name) => setFilters((f) => ({ ...f, name: name || undefined, pageNum: 1 }))} style={{ width: 220 }} />
+        <Select allowClear placeholder={t('teaching.grade')} aria-label={t('teaching.grade')} style={{ width: 140 }} options={grades} onChange={(grade) => setFilters((f) => ({ ...f, grade, pageNum: 1 }))} />
+        <Input.Search allowClear placeholder={t('teaching.className')} aria-label={t('teaching.className')} onSearch={(name) => setFilters((f) => ({ ...f, name: name || undefined, pageNum: 1 }))} style={{ width: 220 }} />
       </Space>
       <Table<ClassItem>
         rowKey="id"
