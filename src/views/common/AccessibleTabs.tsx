@@ -22,6 +22,12 @@ export function AccessibleTabs(props: TabsProps) {
         nav.removeAttribute('role');
         nav.removeAttribute('aria-orientation');
       }
+      // A closable tab's × is a button inside the tablist; keyboard users close tabs from the bar's
+      // menu (and the spec's refusals apply there), so the × is for pointers only.
+      for (const remove of root.querySelectorAll('.ant-tabs-tab-remove:not([aria-hidden])')) {
+        remove.setAttribute('aria-hidden', 'true');
+        remove.setAttribute('tabindex', '-1');
+      }
     };
     fix();
     const observer = new MutationObserver(fix);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -8,6 +8,7 @@ import type { EssaysApi } from '../../core/api/endpoints/essays';
 import type { ReviewApi } from '../../core/api/endpoints/review';
 import type { TasksApi } from '../../core/api/endpoints/tasks';
 import { EmptyState } from '../common/EmptyState';
+import { useTableA11y } from '../common/use-table-a11y';
 import { useClassTaskPicker } from '../common/use-class-task-picker';
 import { DraftsCompare } from '../drafts-compare/DraftsCompare';
 import { useAsync } from '../hooks/use-async';
@@ -78,6 +79,8 @@ export function WritingList(props: WritingListProps) {
   }, [rows]);
 
   if (loading) return <Card loading />;
+  const tableBox = useRef<HTMLDivElement>(null);
+  useTableA11y(tableBox, t('page.writingList'));
   if (!klass) return <EmptyState text={t('class.empty')} />;
   const c = list.data?.counts;
   const pending = pendingReviewIds(rows);
@@ -144,6 +147,7 @@ export function WritingList(props: WritingListProps) {
   );
 
   const table = (
+    <div ref={tableBox}>
     <Table<Row>
       size="small"
       rowKey="studentId"
@@ -227,6 +231,7 @@ export function WritingList(props: WritingListProps) {
         },
       ]}
     />
+    </div>
   );
 
   return (
