@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -78,9 +78,9 @@ export function WritingList(props: WritingListProps) {
     return (id: number) => names.get(id) ?? `#${id}`;
   }, [rows]);
 
+  const tableBox = useTableA11y(t('page.writingList'));
+
   if (loading) return <Card loading />;
-  const tableBox = useRef<HTMLDivElement>(null);
-  useTableA11y(tableBox, t('page.writingList'));
   if (!klass) return <EmptyState text={t('class.empty')} />;
   const c = list.data?.counts;
   const pending = pendingReviewIds(rows);
