@@ -94,8 +94,24 @@ describe('classes, roster and essay tasks', () => {
     const pad = (n: number) => String(n).padStart(2, '0');
     await page.getByTestId('field-deadline').click();
     await page.keyboard.type(`${deadline.getFullYear()}-${pad(deadline.getMonth() + 1)}-${pad(deadline.getDate())} 18:00:00`);
-    // Enter confirms the typed date and submits the form, as it does for a teacher typing it.
+    // Enter confirms the typed date and must not publish the task to the whole class (issue 21).
     await page.keyboard.press('Enter');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.getByTestId('publish-confirm').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/teaching/teacherIndex/assignTask');
+    // A title with the prompt bank's blank still in it is pointed out, and going back publishes nothing.
+    await page.getByTestId('field-title').fill('那一次，我真____');
+    await page.getByTestId('assign-submit').click();
+    await page.getByTestId('publish-confirm-blank').waitFor();
+    expect(await page.getByTestId('publish-confirm').textContent()).toMatch(/共 \d+ 名学生/);
+    await page.locator('.ant-modal-confirm .ant-btn').filter({ hasText: '返回修改' }).click();
+    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/teaching/teacherIndex/assignTask');
+    await page.getByTestId('field-title').fill(taskTitle);
+    await page.getByTestId('assign-submit').click();
+    await page.getByTestId('publish-confirm').waitFor();
+    expect(await page.getByTestId('publish-confirm-blank').count()).toBe(taskTitle.includes('____') ? 1 : 0);
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await expectPath(page, '/teacherIndex');
 
     // 4. on the board with its upload QR code
@@ -114,6 +130,8 @@ describe('classes, roster and essay tasks', () => {
     await expect.poll(() => page.locator('input[data-testid^=requirement-]').count()).toBe(3);
     await page.getByTestId('field-title').fill('改过的题目（E2E）');
     await page.getByTestId('assign-submit').click();
+    await page.getByTestId('publish-confirm').waitFor();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await expectPath(page, '/teacherIndex');
     const edited = page.getByTestId('task-card').filter({ hasText: '改过的题目（E2E）' });
     await edited.waitFor();

@@ -37,19 +37,6 @@ export type ActionKey = (typeof ACTION_KEYS)[number];
 export const PERMISSION_KEYS = ['headmaster', 'workbench', 'class', 'task', 'taskBasis', 'exercise', 'lcw', 'admissions'] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 
-/** Dimensions a scoring standard can choose from (the local engine reads these names and their aliases). */
-export const SCORING_DIMENSIONS = [
-  { zh: '立意切题', en: 'Theme and relevance' },
-  { zh: '内容充实', en: 'Content' },
-  { zh: '结构条理', en: 'Structure' },
-  { zh: '语言表达', en: 'Language' },
-  { zh: '修辞运用', en: 'Rhetoric' },
-  { zh: '书写规范', en: 'Characters and punctuation' },
-  { zh: '描写细腻', en: 'Description' },
-  { zh: '情感真挚', en: 'Feeling' },
-  { zh: '新颖独特', en: 'Originality' },
-  { zh: '文体规范', en: 'Genre' },
-] as const;
 /** Score type 3 (score) picks one full-mark option. */
 export const SCORE_FULL_MARK_OPTIONS = ['100', '60', '50', '40', '30'] as const;
 

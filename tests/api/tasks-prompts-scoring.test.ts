@@ -211,7 +211,7 @@ describe.each(databaseKinds())('essay tasks, prompt bank and scoring standards o
         for (const n of [3, 9]) {
           const res = await post('mScoringLevel/add', 'teacher01', { levelType, levelDim: dims(n), difficulty: 0 }, 'en');
           expect(res.statusCode).toBe(400);
-          expect(res.json()).toMatchObject({ error: 'SCORING_DIMENSION_COUNT', message: 'the scoring standard must have at least 4 and at most 8' });
+          expect(res.json()).toMatchObject({ error: 'SCORING_DIMENSION_COUNT', message: 'Choose at least 4 and at most 8 dimensions for the scoring standard' });
         }
       }
       expect((await post('mScoringLevel/add', 'teacher01', { levelType: 1, levelDim: dims(3) })).json().message).toBe('评分标准的维度至少选择 4 个，最多选择 8 个');

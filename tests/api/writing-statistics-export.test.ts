@@ -225,7 +225,7 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect(decodeURIComponent(cd.split("UTF-8''")[1]!)).toBe(`作文成绩-${NORMAL_TITLE}.xlsx`);
     const sheet = await sheetOf(res.rawPayload);
     expect(sheet.name).toBe('作文成绩');
-    expect(sheet.header).toEqual(['班级', '学号', '姓名', '稿次', '教师评分', '立意切题', '内容充实', '结构条理', '语言表达', '书写规范', '等级', '字数', '提交时间', '审核时间']);
+    expect(sheet.header).toEqual(['班级', '学号', '姓名', '稿次', '教师评分', '立意切题', '内容充实', '结构条理', '语言表达', '书写规范', '等级', '字数', '提交时间', '审核时间', '教师评语']);
     expect(sheet.rows.map((r) => r.slice(0, 11))).toEqual([
       ['七年级2班', roster[0]!.studentNo, roster[0]!.name, '初稿', 'A', 'A', 'A', 'B', 'A', 'A', '优秀'],
       ['七年级2班', roster[1]!.studentNo, roster[1]!.name, '初稿', 'B', 'B', 'B', 'B', 'C', 'C', '中等'],
@@ -233,7 +233,7 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     ]);
     const [normal] = await db().select().from(essays).where(eq(essays.id, ids.normal));
     const cst = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-    expect(sheet.rows[0]!.slice(11)).toEqual([normal!.wordCount, cst(normal!.submittedAt), cst(normal!.auditAt!)]);
+    expect(sheet.rows[0]!.slice(11)).toEqual([normal!.wordCount, cst(normal!.submittedAt), cst(normal!.auditAt!), '条理清楚，细节真实。']);
     for (const r of sheet.rows) expect(String(r[13])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     // once the revised draft is approved it replaces the first draft in the export
@@ -272,5 +272,24 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect(wrong.json().error).toBe('CLASS_NOT_IN_TASK');
     expect((await get(`writings/statistics?taskId=${fx.taskId}&classId=${otherClassId}`)).statusCode).toBe(400);
     expect((await t.call('GET', `${MGMT}/export/writing?${q}`)).statusCode).toBe(401);
+  });
+  it('one truth for counts: the writing list, the task board, statistics and the classroom evaluation agree, and a rewrite waits in its own tile (issue 21)', async () => {
+    const asked = await t.call('POST', `${MGMT}/revision/request`, { token: tok.teacher01, body: { essayIds: [ids.long], mode: 'keep', message: '请把第二圈写得更简洁' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const list = (await get(`writings/list?taskId=${fx.taskId}&classId=${fx.classId}`)).json().data;
+    const board = (await get(`tasks/statistics?id=${fx.taskId}`)).json().data.classes.find((c: { classId: number }) => c.classId === fx.classId);
+    const st = await statsOf();
+    const ev = (await get(`writings/classroomEvaluation?taskId=${fx.taskId}&classId=${fx.classId}`)).json().data;
+    const c = list.counts;
+    // every handed-in essay sits in exactly one tile, the rewrite included
+    expect(c.abnormal + c.awaitingAi + c.aiDone + c.approved + c.revisionRequested).toBe(c.submitted);
+    expect(c.revisionRequested).toBe(1);
+    expect(c.aiCorrected).toBe(c.aiDone + c.approved + c.revisionRequested);
+    for (const k of ['students', 'submitted', 'aiCorrected', 'approved', 'abnormal', 'revisionRequested', 'notSubmitted']) expect(board[k], k).toBe(c[k]);
+    expect([st.students, st.submitted, st.aiDone, st.approved, st.abnormal]).toEqual([c.students, c.submitted, c.aiCorrected, c.approved, c.abnormal]);
+    expect(ev.statistics.aiDone).toBe(c.aiCorrected);
+    // the student asked for a rewrite is labelled as waiting for it, not as having handed in a revised draft
+    const row = list.students.find((s: { essays: { id: number }[] }) => s.essays.some((e) => e.id === ids.long));
+    expect(row.label).toBe('awaitingRevision');
   });
 });

@@ -5,6 +5,7 @@ import { LOGIN_PATH } from '../../core/routes/route-table';
 import { useT } from '../../views/i18n/i18n-context';
 import { useApp } from '../app-context';
 import { BASE_PATH } from '../boot/app-services';
+import { validFields } from '../../views/common/valid-fields';
 
 interface Values {
   oldPass: string;
@@ -21,7 +22,8 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose(
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validFields(form);
+    if (!values) return;
     setSaving(true);
     try {
       await auth.changePassword(values.oldPass, values.newPass);

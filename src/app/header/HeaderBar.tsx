@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { App, Avatar, Badge, Dropdown, Layout } from 'antd';
+import { App, Avatar, Badge, Dropdown, Layout, type MenuProps } from 'antd';
 import { BellOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { ROLE } from '../../core/constants';
 import { LOGIN_PATH } from '../../core/routes/route-table';
 import { useSignalValue } from '../../views/hooks/use-signal-value';
 import { useT } from '../../views/i18n/i18n-context';
@@ -11,8 +10,10 @@ import { AiReviewModal } from './AiReviewModal';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { NotificationDrawer, useUnreadCount } from './NotificationDrawer';
 import { SwitchRoleModal } from './SwitchRoleModal';
+import { userMenuKeys } from './user-menu-keys';
 
 type Dialog = 'password' | 'role' | 'ai' | null;
+type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /**
  * Header of spec §2: welcome line with the department, notification drawer, and the user menu
@@ -30,15 +31,20 @@ export function HeaderBar() {
   const unread = useUnreadCount(drawerOpen);
   if (!user) return null;
 
-  const viaBasicData = user.hideLogout;
-  const items = [
-    { key: 'phone', label: t('header.phone', { phone: user.phone ?? '—' }), disabled: true },
-    { type: 'divider' as const },
-    ...(user.roleId !== ROLE.principal ? [{ key: 'ai', label: t('header.setAiReview') }] : []),
-    { key: 'password', label: t('header.changePassword') },
-    ...(user.identityCount > 1 ? [{ key: 'role', label: t('header.switchRole') }] : []),
-    ...(!viaBasicData ? [{ type: 'divider' as const }, { key: 'logout', label: t('header.logout'), danger: true }] : []),
-  ];
+  const keys = userMenuKeys({ roleId: user.roleId, identityCount: user.identityCount, hideLogout: user.hideLogout, limitStatus: user.limit.status });
+  const labels: Record<Exclude<(typeof keys)[number], 'phone'>, string> = {
+    ai: t('header.setAiReview'),
+    password: t('header.changePassword'),
+    role: t('header.switchRole'),
+    logout: t('header.logout'),
+  };
+  const items = keys.flatMap((key): MenuItem[] =>
+    key === 'phone'
+      ? [{ key, label: t('header.phone', { phone: user.phone ?? '—' }), disabled: true }, { type: 'divider' }]
+      : key === 'logout'
+        ? [{ type: 'divider' }, { key, label: labels[key], danger: true }]
+        : [{ key, label: labels[key] }],
+  );
 
   const onMenu = ({ key }: { key: string }) => {
     if (key === 'logout') {

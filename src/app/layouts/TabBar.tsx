@@ -1,9 +1,10 @@
-import { Dropdown, Tabs, App } from 'antd';
+import { Dropdown, App } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { closeLeft, closeOthers, closeRight, closeTab, type Tab, type TabResult } from '../../core/tabs/multi-tab';
 import { findRoute } from '../../core/routes/route-table';
 import { useT } from '../../views/i18n/i18n-context';
+import { AccessibleTabs } from '../../views/common/AccessibleTabs';
 
 /** The multi-tab bar with its four close actions and the spec's three refusals. */
 export function TabBar(props: { tabs: Tab[]; activePath: string; onChange(tabs: Tab[]): void }) {
@@ -34,7 +35,7 @@ export function TabBar(props: { tabs: Tab[]; activePath: string; onChange(tabs: 
 
   return (
     <div className="zp-tabbar" data-testid="multi-tab">
-      <Tabs
+      <AccessibleTabs
         type="editable-card"
         hideAdd
         size="small"

@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
 import { Alert } from 'antd';
-import { isSupportedBrowser } from '../../core/layout/browser-support';
+import { shouldWarnBrowser } from '../../core/layout/browser-support';
 import { loginBrandingForHost } from '../../core/layout/login-branding';
 import { useLang, useT } from '../../views/i18n/i18n-context';
 import './user-layout.css';
 
-/** Login layout: background and logo by site origin, and the unsupported-browser warning (spec §2). */
+/** Login layout: background and logo by site origin, and the unsupported-browser warning on desktops (spec §2). */
 export function UserLayout({ children }: { children: ReactNode }) {
   const t = useT();
   const lang = useLang();
   const branding = loginBrandingForHost(window.location.hostname, lang);
-  const supported = isSupportedBrowser(navigator.userAgent);
+  const warn = shouldWarnBrowser(navigator.userAgent);
   return (
     <div className={`zp-user-layout zp-brand-${branding.id}`}>
-      {!supported && <Alert className="zp-browser-warning" type="warning" showIcon banner message={t('login.unsupportedBrowser')} />}
+      {warn && <Alert className="zp-browser-warning" type="warning" showIcon banner message={t('login.unsupportedBrowser')} />}
       <div className="zp-user-hero">
         <div className="zp-user-logo" aria-hidden>
           批

@@ -31,6 +31,7 @@ export const enIntake: Record<keyof typeof zhIntake, string> = {
   'label.abnormal': 'Abnormal',
   'label.pendingReview': 'Pending review',
   'label.reviewed': 'Reviewed',
+  'label.awaitingRevision': 'Awaiting revision',
   'label.revisedDraft': 'Revised draft',
   'label.unmatchedImage': 'Unmatched image',
   'batch.drop': 'Click or drop a PDF / ZIP file',

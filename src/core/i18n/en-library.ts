@@ -47,6 +47,7 @@ export const enLibrary: Record<keyof typeof zhLibrary, string> = {
   'exportWriting.col.words': 'Words',
   'exportWriting.col.submitted': 'Submitted (CST)',
   'exportWriting.col.audited': 'Approved (CST)',
+  'exportWriting.col.comment': 'Teacher comment',
   'exportWriting.draft.0': 'First draft',
   'exportWriting.draft.1': 'Revised 1',
   'exportWriting.draft.2': 'Revised 2',

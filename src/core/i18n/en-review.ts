@@ -30,7 +30,7 @@ export const enReview: Record<keyof typeof zhReview, string> = {
   'studentMsg.reminder': '“{title}” has not been submitted yet; please upload it before {deadline}.',
   'studentMsg.approved': 'Your teacher has reviewed your essay “{title}”. Grade: {score}.',
   'studentMsg.approvedNoScore': 'Your teacher has reviewed your essay “{title}”.',
-  'notify.aiBatch': '“{title}” {className}: AI review finished, {count} essays, {abnormal} abnormal',
+  'notify.aiBatch': '“{title}” {className}: AI review finished, {count|essay|essays}, {abnormal} abnormal',
   'notify.aiEssay': '“{title}”: the AI review of {student}’s essay was run again and is finished',
   'notify.aiEssayAbnormal': '“{title}”: the AI review of {student}’s essay was run again; the result is abnormal',
   'notify.welcome': 'Welcome to Zhipi, the intelligent essay review and teaching platform, {name}!',

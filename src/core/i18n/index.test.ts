@@ -3,7 +3,7 @@ import { catalogues, isMessageKey, languageForAcceptLanguage, languageForHost, p
 import { en } from './en';
 import { zh } from './zh';
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)(?:\|[^|{}]*\|[^|{}]*)?\}/g)].map((m) => m[1]!).sort();
 
 describe('message catalogues', () => {
   it('zh and en have exactly the same keys', () => {
@@ -24,6 +24,15 @@ describe('message catalogues', () => {
       for (const p of placeholders(text)) if (!enPlaceholders.includes(p)) missing.push(`${key}: {${p}}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('English counts its nouns and uses ASCII punctuation (issue 21: "1 essays", "标题：")', () => {
+    expect(translate('en', 'batchReview.confirmTitle', { count: 1 })).toBe('Approve 1 essay?');
+    expect(translate('en', 'batchReview.confirmTitle', { count: 3 })).toBe('Approve 3 essays?');
+    expect(translate('zh', 'batchReview.confirmTitle', { count: 1 })).toBe(translate('zh', 'batchReview.confirmTitle', { count: 1 }));
+    expect(translate('en', 'common.labelValue', { label: 'Deadline', value: 'today' })).toBe('Deadline: today');
+    const fullWidth = Object.entries(en).filter(([, v]) => /[：；，。！？（）]/.test(v)).map(([k]) => k);
+    expect(fullWidth).toEqual([]);
   });
 
   it('carries the spec §8 messages and §2 tab refusals verbatim in zh', () => {

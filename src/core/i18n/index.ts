@@ -6,11 +6,19 @@ export type { MessageKey };
 export type Lang = 'zh' | 'en';
 export const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en };
 
-/** Fills `{name}` placeholders; unknown placeholders stay visible so a missing value is noticed. */
+/**
+ * Fills `{name}` placeholders; unknown placeholders stay visible so a missing value is noticed.
+ * `{name|one|other}` is a counted noun for English: "1 essay", "2 essays" (the number, then the form).
+ */
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
   const template = catalogues[lang][key] ?? zh[key] ?? key;
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, name: string, one?: string, other?: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    if (one === undefined) return String(value);
+    return `${value} ${Number(value) === 1 ? one : other}`;
+  });
 }
 
 export function isMessageKey(value: string): value is MessageKey {

@@ -29,6 +29,7 @@ export const zhIntake = {
   'label.abnormal': '异常',
   'label.pendingReview': '待审核',
   'label.reviewed': '已审核',
+  'label.awaitingRevision': '待交修改稿',
   'label.revisedDraft': '修改稿',
   'label.unmatchedImage': '未匹配图片',
   'batch.drop': '点击或拖入 PDF / ZIP 文件',

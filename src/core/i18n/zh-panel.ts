@@ -58,6 +58,7 @@ export const zhPanel = {
   'panel.insisted': '老师已选择坚持批改',
   'panel.noImage': '没有作文图片',
   'panel.imageFailed': '图片加载失败',
+  'panel.imageRegion': '作文原图',
   'panel.pageN': '第 {n} 页',
   'panel.zoomIn': '放大',
   'panel.zoomOut': '缩小',

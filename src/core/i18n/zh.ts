@@ -113,6 +113,7 @@ export const zh = {
   'loading.text': '正在登录，请稍候…',
   'loading.noToken': '缺少登录凭证，请重新登录',
   'common.back': '返回',
+  'common.labelValue': '{label}：{value}',
   'common.ok': '确定',
   'common.cancel': '取消',
   'common.save': '保存',

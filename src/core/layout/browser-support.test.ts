@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSupportedBrowser } from './browser-support';
+import { isSupportedBrowser, shouldWarnBrowser } from './browser-support';
 
 const UA = {
   chrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
@@ -30,5 +30,19 @@ describe('isSupportedBrowser', () => {
     ['an empty user agent', ''],
   ])('warns on %s', (_name, ua) => {
     expect(isSupportedBrowser(ua)).toBe(false);
+  });
+});
+
+describe('shouldWarnBrowser', () => {
+  const iosSafari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  const wechat = 'Mozilla/5.0 (Linux; Android 13; V2196A) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/107.0.5304.141 Mobile Safari/537.36 XWEB/5075 MMWEBSDK/20230405 MicroMessenger/8.0.35.2360(0x2800235B) WeChat/arm64';
+  it('warns desktop browsers other than Chrome and Edge', () => {
+    expect(shouldWarnBrowser(UA.firefox)).toBe(true);
+    expect(shouldWarnBrowser(UA.safari)).toBe(true);
+    expect(shouldWarnBrowser(UA.chrome)).toBe(false);
+  });
+  it('never warns on phones: iOS Safari and WeChat', () => {
+    expect(shouldWarnBrowser(iosSafari)).toBe(false);
+    expect(shouldWarnBrowser(wechat)).toBe(false);
   });
 });

@@ -61,6 +61,7 @@ export const writingStatisticsRepo = {
         submittedAt: essays.submittedAt,
         auditAt: essays.auditAt,
         dimensionScores: essayReviews.dimensionScores,
+        teacherComment: essayReviews.teacherComment,
       })
       .from(essays)
       .innerJoin(students, and(eq(students.id, essays.studentId), inArray(students.classId, classIds), isNull(students.deletedAt)))

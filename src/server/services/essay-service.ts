@@ -18,6 +18,7 @@ import { queueCorrection } from './intake-correction';
 import { revisionHooks } from './revision-hooks';
 import { revisionsRepo } from '../repositories/revisions';
 import { emptyCounts } from './task-service';
+import { deriveCounts } from '../../core/tasks/status-counts';
 
 /** Largest image (pixels) a teacher may turn (the AI job turns it for every read); bigger ones get the spec §8 message. */
 export const ROTATE_MAX_PIXELS_DEFAULT = 40_000_000;
@@ -32,7 +33,7 @@ export function labelOf(status: string, draft: number): EssayLabel {
     case 'approved':
       return 'reviewed';
     case 'revision_requested':
-      return 'revisedDraft';
+      return 'awaitingRevision';
     default:
       return draft > 0 ? 'revisedDraft' : 'submitted';
   }
@@ -251,7 +252,7 @@ export function essayService(deps: ServiceDeps) {
             studentId: s.id,
             name: s.name,
             studentNo: s.studentNo,
-            label: latest ? labelOf(latest.status, latest.draft) : requested.has(s.id) ? ('revisedDraft' as const) : ('notSubmitted' as const),
+            label: latest ? labelOf(latest.status, latest.draft) : requested.has(s.id) ? ('awaitingRevision' as const) : ('notSubmitted' as const),
             status: (latest?.status ?? null) as EssayStatus | null,
             essays: list.map(({ e, pageCount }) => ({
               id: e.id,
@@ -274,7 +275,7 @@ export function essayService(deps: ServiceDeps) {
           };
         });
       const { taskId: _t, classId: _c, className: _n, ...c } = mine ?? { taskId, classId, className: '', ...emptyCounts(roster.length) };
-      return { taskId, classId, counts: { ...c, notSubmitted: c.students - c.submitted }, unmatchedImages, students };
+      return { taskId, classId, counts: deriveCounts(c), unmatchedImages, students };
     },
     async get(auth: AuthContext, id: number) {
       return view(await essayInScope(auth, id, false));

@@ -11,6 +11,7 @@ import type { AuthContext } from './auth-context';
 import { semesterIdString, semesterNumericId, visibleClasses } from './class-service';
 import { assertSchoolActive } from './school-expiry';
 import type { ServiceDeps } from './deps';
+import { deriveCounts, type StatusBuckets } from '../../core/tasks/status-counts';
 
 type ParsedTaskBody = Omit<TaskBody, 'type' | 'difficulty' | 'material' | 'requirements' | 'guidance' | 'scheduled'> & {
   type: NonNullable<TaskBody['type']>;
@@ -23,11 +24,11 @@ type ParsedTaskBody = Omit<TaskBody, 'type' | 'difficulty' | 'material' | 'requi
 
 /** Counts of a class with no essay yet: every student is notSubmitted. */
 export function emptyCounts(students: number): StatusCounts {
-  return { students, submitted: 0, abnormal: 0, awaitingAi: 0, aiDone: 0, approved: 0, revisionRequested: 0, notSubmitted: students };
+  return deriveCounts({ students, submitted: 0, abnormal: 0, awaitingAi: 0, aiDone: 0, approved: 0, revisionRequested: 0 });
 }
 /** Counts of one class from essaysRepo.countsPerClass (latest draft per live student). */
-function countsOf(p: Omit<StatusCounts, 'notSubmitted'>): StatusCounts {
-  return { students: p.students, submitted: p.submitted, abnormal: p.abnormal, awaitingAi: p.awaitingAi, aiDone: p.aiDone, approved: p.approved, revisionRequested: p.revisionRequested, notSubmitted: p.students - p.submitted };
+function countsOf(p: StatusBuckets): StatusCounts {
+  return deriveCounts(p);
 }
 function sum(list: StatusCounts[]): StatusCounts {
   const out = emptyCounts(0);

@@ -61,6 +61,7 @@ export async function buildWritingWorkbook(input: { rows: ApprovedEssayRow[]; sc
     { header: t('exportWriting.col.words'), key: 'words', width: 8 },
     { header: t('exportWriting.col.submitted'), key: 'submitted', width: 21 },
     { header: t('exportWriting.col.audited'), key: 'audited', width: 21 },
+    { header: t('exportWriting.col.comment'), key: 'comment', width: 60 },
   ];
   ws.getRow(1).font = { bold: true };
   for (const r of rows) {
@@ -76,6 +77,7 @@ export async function buildWritingWorkbook(input: { rows: ApprovedEssayRow[]; sc
       words: r.wordCount ?? '',
       submitted: cstTime(r.submittedAt),
       audited: cstTime(r.auditAt),
+      comment: r.teacherComment ?? '',
     };
     for (const id of scoring.dimensions) {
       const d = dims.find((x) => x.id === id);
@@ -84,6 +86,7 @@ export async function buildWritingWorkbook(input: { rows: ApprovedEssayRow[]; sc
     ws.addRow(values);
   }
   ws.getColumn('studentNo').numFmt = '@';
+  ws.getColumn('comment').alignment = { wrapText: true, vertical: 'top' };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 

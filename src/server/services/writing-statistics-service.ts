@@ -1,7 +1,10 @@
 import type { ClassroomEvaluation, WritingStatistics } from '../../core/api/contracts/review';
 import { translate, type Lang } from '../../core/i18n';
 import { badRequest } from '../errors';
+import { deriveCounts } from '../../core/tasks/status-counts';
+import { essaysRepo } from '../repositories/essays';
 import { studentsRepo } from '../repositories/students';
+import { emptyCounts } from './task-service';
 import { writingStatisticsRepo } from '../repositories/writing-statistics';
 import { requireAny } from './access';
 import type { AuthContext } from './auth-context';
@@ -18,8 +21,10 @@ export function writingStatisticsService(deps: ServiceDeps) {
   async function classData(auth: AuthContext, taskId: number, classId: number, lang: Lang) {
     requireAny(auth, ['task', 'query']);
     const { task, classes } = await taskClassesInScope(deps, auth, taskId, classId);
-    const [roster, rows, scoring] = await Promise.all([studentsRepo.inClass(db, classId), writingStatisticsRepo.currentEssays(db, taskId, classId), taskScoringInfo(db, taskId)]);
-    const statistics = buildStatistics({ students: roster.length, rows, scoring, lang });
+    const [roster, rows, scoring, perClass] = await Promise.all([studentsRepo.inClass(db, classId), writingStatisticsRepo.currentEssays(db, taskId, classId), taskScoringInfo(db, taskId), essaysRepo.countsPerClass(db, [taskId])]);
+    const mine = perClass.find((c) => c.classId === classId);
+    const counts = mine ? deriveCounts(mine) : emptyCounts(roster.length);
+    const statistics = buildStatistics({ counts, rows, scoring, lang });
     return { task, cls: classes[0]!, rows, scoring, statistics };
   }
 

@@ -6,6 +6,7 @@ import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { CurrentEssayRow } from '../repositories/writing-statistics';
 import { teacherDimensionPercent, teacherTotalPercent } from './teacher-percent';
 import type { TaskScoringInfo } from './writing-scope';
+import type { DerivedCounts } from '../../core/tasks/status-counts';
 
 /** Essay statuses whose AI result stands (a re-queued essay keeps its old result until the new one lands). */
 export const AI_SCORED = ['ai_done', 'approved', 'revision_requested'];
@@ -110,19 +111,20 @@ export function commonProblems(rows: CurrentEssayRow[], lang: Lang): WritingStat
     .sort((a, b) => b.essays - a.essays || PROBLEM_ORDER.indexOf(a.kind) - PROBLEM_ORDER.indexOf(b.kind));
 }
 
-export function buildStatistics(input: { students: number; rows: CurrentEssayRow[]; scoring: TaskScoringInfo; lang: Lang }): WritingStatistics {
-  const { rows, scoring, lang } = input;
+/** `counts` come from the one status-count query every screen uses (core/tasks/status-counts). */
+export function buildStatistics(input: { counts: DerivedCounts; rows: CurrentEssayRow[]; scoring: TaskScoringInfo; lang: Lang }): WritingStatistics {
+  const { rows, scoring, lang, counts } = input;
   const scores = rows.map((r) => essayScores(r, scoring));
   const finals = scores.flatMap((s) => (s.final === null ? [] : [s.final]));
   const words = rows.flatMap((r) => (typeof r.wordCount === 'number' ? [r.wordCount] : []));
   const bands = GRADE_BANDS.map((b) => ({ band: b.band as string, label: b[lang], count: finals.filter((p) => gradeBand(p) === b.band).length }));
   const distribution = Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i * 10 + 10, count: finals.filter((p) => Math.min(9, Math.floor(p / 10)) === i).length }));
   return {
-    students: input.students,
-    submitted: rows.length,
-    aiDone: rows.filter((r) => AI_SCORED.includes(r.status)).length,
-    approved: scores.filter((s) => s.approved).length,
-    abnormal: rows.filter((r) => r.status === 'abnormal').length,
+    students: counts.students,
+    submitted: counts.submitted,
+    aiDone: counts.aiCorrected,
+    approved: counts.approved,
+    abnormal: counts.abnormal,
     averageAi: mean(scores.flatMap((s) => (s.ai === null ? [] : [s.ai]))),
     averageTeacher: mean(scores.flatMap((s) => (s.approved && s.teacher !== null ? [s.teacher] : []))),
     averageWords: words.length ? Math.round(words.reduce((a, b) => a + b, 0) / words.length) : null,

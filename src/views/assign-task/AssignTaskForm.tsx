@@ -14,6 +14,9 @@ import { useGradeOptions } from '../common/use-grade-options';
 import { useAsync } from '../hooks/use-async';
 import { useLang, useT } from '../i18n/i18n-context';
 import { RequirementsField } from './RequirementsField';
+import { confirmPublish } from './confirm-publish';
+import { dimensionLabel } from '../../core/scoring/dimensions';
+import { standardName } from '../scoring/standard-name';
 // Styles render with the view (not into the document head), so they reach a widget's shadow root.
 import styles from './assign-task.css?inline';
 
@@ -56,7 +59,7 @@ interface Values {
 export function AssignTaskForm(props: AssignTaskFormProps) {
   const t = useT();
   const lang = useLang();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { api } = props;
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -143,6 +146,9 @@ export function AssignTaskForm(props: AssignTaskFormProps) {
   };
 
   const submit = async (v: Values) => {
+    const chosen = classes?.list.filter((c) => v.classIds.includes(c.id)) ?? [];
+    const ok = await confirmPublish(modal, t, { title: v.title, classes: chosen, modify: Boolean(props.taskId), releaseAt: v.scheduled ? v.releaseAt : undefined, deadline: v.deadline! });
+    if (!ok) return;
     setSaving(true);
     const body: TaskBody = {
       title: v.title,
@@ -187,6 +193,10 @@ export function AssignTaskForm(props: AssignTaskFormProps) {
         form={form}
         layout="vertical"
         onFinish={(v) => void submit(v)}
+        // Enter in a field (a date picker, the title) must not publish the task to a whole class.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
+        }}
         initialValues={{ type: 'selfSet', difficulty: 'normal', scheduled: false, requirements: [], material: '', guidance: '' }}
         scrollToFirstError
       >
@@ -268,7 +278,7 @@ export function AssignTaskForm(props: AssignTaskFormProps) {
               />
             </Form.Item>
             <Form.Item name="scoringStandardId" label={t('task.ratingType')}>
-              <Select allowClear options={levels.map((l) => ({ value: l.id, label: `${l.name}（${l.dimensions.join('、')}）` }))} />
+              <Select allowClear options={levels.map((l) => ({ value: l.id, label: t('scoring.optionLabel', { name: standardName(l, t), dimensions: l.dimensions.map((d) => dimensionLabel(d, lang)).join(lang === 'en' ? ', ' : '、') }) }))} />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>

@@ -4,10 +4,11 @@ import type { ClassesApi } from '../../core/api/endpoints/classes';
 import type { TasksApi } from '../../core/api/endpoints/tasks';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
+import { defaultTask } from './default-task';
 
 /**
  * The class and essay task a screen works on (the teacher's classes, that class's tasks; the first class
- * and its first released task by default), with the two selects to switch, and the choice reported back for the URL.
+ * and the task waiting for review by default, see defaultTask), with the two selects to switch, and the choice reported back for the URL.
  */
 export function useClassTaskPicker(opts: {
   api: { classes: ClassesApi; tasks: TasksApi };
@@ -22,8 +23,7 @@ export function useClassTaskPicker(opts: {
   const [taskId, setTaskId] = useState(opts.taskId);
   const klass = classes.data?.find((c) => c.id === classId) ?? classes.data?.[0];
   const tasks = useAsync(() => (klass ? api.tasks.list({ classId: klass.id, pageSize: 100 }).then((p) => p.list) : Promise.resolve([])), [api.tasks, klass?.id]);
-  // A scheduled task has no essays yet: default to the first released one.
-  const task = tasks.data?.find((x) => x.id === taskId) ?? tasks.data?.find((x) => x.status === 'released') ?? tasks.data?.[0];
+  const task = tasks.data?.find((x) => x.id === taskId) ?? defaultTask(tasks.data ?? []);
 
   useEffect(() => {
     if (task && klass && (task.id !== opts.taskId || klass.id !== opts.classId)) opts.onSelect?.(task.id, klass.id);
@@ -35,6 +35,7 @@ export function useClassTaskPicker(opts: {
       <span>{t('upload.class')}</span>
       <Select
         style={{ minWidth: 160 }}
+        aria-label={t('upload.class')}
         value={klass.id}
         onChange={(id) => {
           setClassId(id);
@@ -43,7 +44,7 @@ export function useClassTaskPicker(opts: {
         options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
       />
       <span>{t('upload.task')}</span>
-      <Select style={{ minWidth: 260 }} value={task?.id} onChange={setTaskId} options={(tasks.data ?? []).map((x) => ({ value: x.id, label: x.title }))} data-testid="upload-task" />
+      <Select style={{ minWidth: 260 }} aria-label={t('upload.task')} value={task?.id} onChange={setTaskId} options={(tasks.data ?? []).map((x) => ({ value: x.id, label: x.title }))} data-testid="upload-task" />
     </Space>
   );
   return { klass, task, loading: classes.loading && !classes.data, picker };

@@ -227,6 +227,10 @@ export const ImageViewer = forwardRef<ImageViewerHandle, ImageViewerProps>(funct
       <div
         className="zp-cp-viewer-scroll"
         ref={scroller}
+        // focusable so the page image scrolls with the keyboard (axe: scrollable-region-focusable)
+        tabIndex={0}
+        role="region"
+        aria-label={t('panel.imageRegion')}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={endDrag}

@@ -125,6 +125,9 @@ export function TranscriptView(props: TranscriptViewProps) {
         <div
           ref={box}
           className="zp-cp-text"
+          tabIndex={0}
+          role="region"
+          aria-label={t('panel.transcript')}
           onMouseUp={() => box.current && props.onSelection(readSelection(box.current, props.text))}
           onMouseLeave={() => props.onHover(null)}
         >

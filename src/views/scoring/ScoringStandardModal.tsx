@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { App, Checkbox, Form, Input, Modal, Radio, Select, Typography } from 'antd';
-import { SCORE_FULL_MARK_OPTIONS, SCORING_DIMENSIONS } from '../../core/constants';
+import { SCORE_FULL_MARK_OPTIONS } from '../../core/constants';
+import { DIMENSION_CATALOGUE, DIMENSION_IDS, canonicalDimensionNames } from '../../core/scoring/dimensions';
 import { ApiError } from '../../core/api/client';
 import type { ScoringLevel } from '../../core/api/contracts/scoring';
 import type { ScoringApi } from '../../core/api/endpoints/scoring';
 import { useAsync } from '../hooks/use-async';
 import { useLang, useT } from '../i18n/i18n-context';
+import { validFields } from '../common/valid-fields';
 
 /**
  * Scoring standard (mScoringLevel): score type 1–4, 4 to 8 dimensions for types 1, 2 and 4 (else
@@ -25,11 +27,12 @@ export function ScoringStandardModal({ scoring, onClose, onSaved }: { scoring: S
     const mine = levels.data?.find((l) => l.mine) ?? null;
     setEditing(mine);
     const base = mine ?? levels.data?.find((l) => l.isDefault);
-    if (base) form.setFieldsValue({ name: base.name, levelType: base.levelType, dimensions: base.levelType === 3 ? [] : base.dimensions, option: base.levelType === 3 ? base.dimensions[0] : undefined, difficulty: base.difficulty });
+    if (base) form.setFieldsValue({ name: base.name, levelType: base.levelType, dimensions: base.levelType === 3 ? [] : canonicalDimensionNames(base.dimensions), option: base.levelType === 3 ? base.dimensions[0] : undefined, difficulty: base.difficulty });
   }, [levels.data, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     const dims: string[] = v.levelType === 3 ? [v.option] : v.dimensions ?? [];
     if (v.levelType !== 3 && (dims.length < 4 || dims.length > 8)) {
       modal.warning({ title: t('scoring.dimensionsRule') });
@@ -61,7 +64,7 @@ export function ScoringStandardModal({ scoring, onClose, onSaved }: { scoring: S
           </Form.Item>
         ) : (
           <Form.Item name="dimensions" label={t('scoring.dimensions')} extra={<Typography.Text type="secondary">{t('scoring.dimensionsRule')}</Typography.Text>}>
-            <Checkbox.Group options={SCORING_DIMENSIONS.map((d) => ({ value: d.zh, label: lang === 'en' ? d.en : d.zh }))} />
+            <Checkbox.Group options={DIMENSION_IDS.map((id) => ({ value: DIMENSION_CATALOGUE[id].zh, label: DIMENSION_CATALOGUE[id][lang] }))} />
           </Form.Item>
         )}
         <Form.Item name="difficulty" label={t('scoring.difficulty')}>

@@ -26,6 +26,8 @@ export interface TaskBoardProps {
   onAssign?(classId: number): void;
   onEdit?(task: Task): void;
   onOpen?(task: Task, classId: number): void;
+  /** Review the class's essays waiting for the teacher. */
+  onReview?(task: Task, classId: number): void;
   /** Where to create a class when the user has none. */
   onCreateClass?(): void;
   /** Extra buttons for the toolbar (the app adds its scoring-standard button). */
@@ -133,6 +135,7 @@ export function TaskBoard(props: TaskBoardProps) {
                   uploadUrl={uploadUrl(task)}
                   readonly={props.readonly}
                   onOpen={props.onOpen ? (x) => props.onOpen?.(x, current.id) : undefined}
+                  onReview={props.onReview ? (x) => props.onReview?.(x, current.id) : undefined}
                   onEdit={props.onEdit}
                   onDelete={remove}
                   onStatistics={setStats}

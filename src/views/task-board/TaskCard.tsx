@@ -1,5 +1,5 @@
 import { Button, Card, Grid, Popover, Progress, Space, Tag, Tooltip, Typography } from 'antd';
-import { BarChartOutlined, DeleteOutlined, EditOutlined, EyeOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { AuditOutlined, BarChartOutlined, DeleteOutlined, EditOutlined, EyeOutlined, QrcodeOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../core/constants';
 import type { Task } from '../../core/api/contracts/tasks';
@@ -11,6 +11,8 @@ export interface TaskCardActions {
   onEdit?(task: Task): void;
   onDelete?(task: Task): void;
   onStatistics(task: Task): void;
+  /** Start reviewing the essays the AI has corrected (shown while some wait for the teacher). */
+  onReview?(task: Task): void;
 }
 
 /** One essay task on the board: times, status counts, upload QR code and the task's actions. */
@@ -44,6 +46,15 @@ export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActi
         </Popover>
       }
       actions={[
+        ...(actions.onReview && c.aiDone > 0
+          ? [
+              <Tooltip key="review" title={compact ? t('task.review', { n: c.aiDone }) : undefined}>
+                <Button type="link" icon={<AuditOutlined />} onClick={() => actions.onReview?.(task)} data-testid="task-review" aria-label={t('task.review', { n: c.aiDone })}>
+                  {label(t('task.review', { n: c.aiDone }))}
+                </Button>
+              </Tooltip>,
+            ]
+          : []),
         <Tooltip key="open" title={compact ? t('teaching.detail') : undefined}>
           <Button type="text" icon={<EyeOutlined />} onClick={() => actions.onOpen?.(task)} disabled={!actions.onOpen} aria-label={t('teaching.detail')}>
             {label(t('teaching.detail'))}
@@ -72,24 +83,24 @@ export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActi
     >
       <div className="zp-task-times">
         <span>
-          {t('task.releaseTime')}：{when(task.releaseAt)}
+          {t('common.labelValue', { label: t('task.releaseTime'), value: when(task.releaseAt) })}
         </span>
         <span>
-          {t('task.deadline')}：{when(task.deadline)}
+          {t('common.labelValue', { label: t('task.deadline'), value: when(task.deadline) })}
         </span>
       </div>
       <div className="zp-task-progress">
         <div>
           <Typography.Text type="secondary">{t('task.submitted')}</Typography.Text>
-          <Progress percent={pct(c.submitted)} size="small" format={() => `${c.submitted}/${c.students}`} />
+          <Progress percent={pct(c.submitted)} size="small" format={() => `${c.submitted}/${c.students}`} aria-label={t('task.submitted')} />
         </div>
         <div>
           <Typography.Text type="secondary">{t('task.aiReviewed')}</Typography.Text>
-          <Progress percent={pct(c.aiDone)} size="small" strokeColor="#1677ff" format={() => `${c.aiDone}/${c.students}`} />
+          <Progress percent={pct(c.aiCorrected)} size="small" strokeColor="#1677ff" format={() => `${c.aiCorrected}/${c.students}`} aria-label={t('task.aiReviewed')} />
         </div>
         <div>
           <Typography.Text type="secondary">{t('task.approved')}</Typography.Text>
-          <Progress percent={pct(c.approved)} size="small" strokeColor="#52c41a" format={() => `${c.approved}/${c.students}`} />
+          <Progress percent={pct(c.approved)} size="small" strokeColor="#52c41a" format={() => `${c.approved}/${c.students}`} aria-label={t('task.approved')} />
         </div>
       </div>
     </Card>

@@ -21,8 +21,10 @@ export function TaskStatisticsModal({ task, tasks, onClose }: { task: Task; task
           { title: t('teaching.className'), dataIndex: 'name' },
           { title: t('task.students'), dataIndex: 'students' },
           { title: t('task.submitted'), render: (_, c) => <Progress size="small" percent={pct(c.submitted, c)} format={() => c.submitted} /> },
-          { title: t('task.aiReviewed'), dataIndex: 'aiDone' },
+          { title: t('task.aiReviewed'), dataIndex: 'aiCorrected' },
+          { title: t('label.pendingReview'), dataIndex: 'aiDone' },
           { title: t('task.approved'), dataIndex: 'approved' },
+          { title: t('label.awaitingRevision'), dataIndex: 'revisionRequested' },
           { title: t('task.abnormal'), dataIndex: 'abnormal' },
           { title: t('task.notSubmitted'), dataIndex: 'notSubmitted' },
         ]}

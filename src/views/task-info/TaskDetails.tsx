@@ -7,6 +7,8 @@ import type { ScoringLevel } from '../../core/api/contracts/scoring';
 import type { Task } from '../../core/api/contracts/tasks';
 import { gradeLabel } from '../common/use-grade-options';
 import { useLang, useT } from '../i18n/i18n-context';
+import { dimensionLabel } from '../../core/scoring/dimensions';
+import { standardName } from '../scoring/standard-name';
 
 const TYPE_KEYS = { textbookUnit: 'task.typeTextbookUnit', fiveFourUnit: 'task.typeFiveFourUnit', selfSet: 'task.typeSelfSet' } as const;
 const DIFFICULTY_KEYS = { easy: 'task.difficultyEasy', normal: 'task.difficultyNormal', hard: 'task.difficultyHard' } as const;
@@ -79,11 +81,11 @@ export function TaskDetails({ task, genreLabel, scoring, aiConfig, full, extra }
               children: scoring ? (
                 <div data-testid="task-scoring">
                   <div>
-                    {scoring.name} · {t(`scoring.type${scoring.levelType}` as 'scoring.type1')} · {t('scoring.difficulty')}：{t(scoring.difficulty === 1 ? 'scoring.hard' : 'scoring.normal')}
+                    {standardName(scoring, t)} · {t(`scoring.type${scoring.levelType}` as 'scoring.type1')} · {t('common.labelValue', { label: t('scoring.difficulty'), value: t(scoring.difficulty === 1 ? 'scoring.hard' : 'scoring.normal') })}
                   </div>
                   <div style={{ marginTop: 6 }}>
                     {scoring.dimensions.map((d) => (
-                      <Tag key={d}>{d}</Tag>
+                      <Tag key={d}>{dimensionLabel(d, lang)}</Tag>
                     ))}
                   </div>
                 </div>

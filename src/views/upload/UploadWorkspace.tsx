@@ -1,4 +1,4 @@
-import { Card, Space, Tabs, Typography } from 'antd';
+import { Card, Space, Typography } from 'antd';
 import { H5_BASE_PATH } from '../../core/constants';
 import type { ApiClient } from '../../core/api/client';
 import type { ClassesApi } from '../../core/api/endpoints/classes';
@@ -13,6 +13,7 @@ import { useT } from '../i18n/i18n-context';
 import { AnswerSheets } from './AnswerSheets';
 import { BatchUpload } from './BatchUpload';
 import { SingleUpload } from './SingleUpload';
+import { AccessibleTabs } from '../common/AccessibleTabs';
 
 export interface UploadWorkspaceProps {
   client: ApiClient;
@@ -42,7 +43,7 @@ export function UploadWorkspace(props: UploadWorkspaceProps) {
       {!task ? (
         <EmptyState text={t('upload.noTask')} />
       ) : (
-        <Tabs
+        <AccessibleTabs
           items={[
             { key: 'single', label: t('upload.tabSingle'), children: <SingleUpload essays={api.essays} taskId={task.id} classId={klass.id} /> },
             {

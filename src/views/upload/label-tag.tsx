@@ -8,6 +8,7 @@ const COLORS: Record<EssayLabel, string> = {
   abnormal: 'red',
   pendingReview: 'gold',
   reviewed: 'green',
+  awaitingRevision: 'magenta',
   revisedDraft: 'purple',
   unmatchedImage: 'orange',
 };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../core/constants';
@@ -8,6 +8,7 @@ import type { EssaysApi } from '../../core/api/endpoints/essays';
 import type { ReviewApi } from '../../core/api/endpoints/review';
 import type { TasksApi } from '../../core/api/endpoints/tasks';
 import { EmptyState } from '../common/EmptyState';
+import { useTableA11y } from '../common/use-table-a11y';
 import { useClassTaskPicker } from '../common/use-class-task-picker';
 import { DraftsCompare } from '../drafts-compare/DraftsCompare';
 import { useAsync } from '../hooks/use-async';
@@ -21,6 +22,7 @@ import { ReminderButton } from './ReminderButton';
 import { RevisionRequestModal } from './RevisionRequestModal';
 import { useLiveWritingList } from './use-live-list';
 import styles from './writing-list.css?inline';
+import { AccessibleTabs } from '../common/AccessibleTabs';
 
 type Row = WritingRow;
 
@@ -76,6 +78,8 @@ export function WritingList(props: WritingListProps) {
     return (id: number) => names.get(id) ?? `#${id}`;
   }, [rows]);
 
+  const tableBox = useTableA11y(t('page.writingList'));
+
   if (loading) return <Card loading />;
   if (!klass) return <EmptyState text={t('class.empty')} />;
   const c = list.data?.counts;
@@ -91,8 +95,10 @@ export function WritingList(props: WritingListProps) {
           ['task.students', c.students],
           ['task.submitted', c.submitted],
           ['task.awaitingAi', c.awaitingAi],
-          ['task.aiReviewed', c.aiDone],
+          ['task.aiReviewed', c.aiCorrected],
+          ['label.pendingReview', c.aiDone],
           ['task.approved', c.approved],
+          ['label.awaitingRevision', c.revisionRequested],
           ['task.abnormal', c.abnormal],
           ['task.notSubmitted', c.notSubmitted],
         ] as const
@@ -141,6 +147,7 @@ export function WritingList(props: WritingListProps) {
   );
 
   const table = (
+    <div ref={tableBox}>
     <Table<Row>
       size="small"
       rowKey="studentId"
@@ -224,6 +231,7 @@ export function WritingList(props: WritingListProps) {
         },
       ]}
     />
+    </div>
   );
 
   return (
@@ -237,7 +245,7 @@ export function WritingList(props: WritingListProps) {
           {counts}
           {list.busy && <Alert type="info" showIcon icon={<LoadingOutlined />} title={t('writingList.aiLive')} style={{ marginBottom: 12 }} data-testid="ai-live" />}
           {review ? (
-            <Tabs
+            <AccessibleTabs
               activeKey={tab}
               onChange={(k) => setTab(k as 'list' | 'stats')}
               items={[

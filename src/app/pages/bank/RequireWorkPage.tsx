@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Drawer, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Drawer, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../core/api/client';
@@ -9,6 +9,8 @@ import { gradeLabel, useGradeOptions } from '../../../views/common/use-grade-opt
 import { useAsync } from '../../../views/hooks/use-async';
 import { useLang, useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
+import { validFields } from '../../../views/common/valid-fields';
+import { AccessibleTabs } from '../../../views/common/AccessibleTabs';
 
 type Scope = 'public' | 'mine';
 
@@ -34,7 +36,8 @@ export default function RequireWorkPage() {
     if (s !== 'new') form.setFieldsValue({ ...s, requirements: s.requirements.join('\n') });
   };
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     try {
       await bank.save({
         id: editing !== 'new' && editing ? editing.id : undefined,
@@ -72,7 +75,7 @@ export default function RequireWorkPage() {
 
   return (
     <Card data-testid="bank-page">
-      <Tabs
+      <AccessibleTabs
         activeKey={scope}
         onChange={(k) => {
           setScope(k as Scope);

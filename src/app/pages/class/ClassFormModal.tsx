@@ -7,6 +7,7 @@ import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
 import { useGradeOptions } from '../../../views/common/use-grade-options';
+import { validFields } from '../../../views/common/valid-fields';
 
 interface Values {
   name: string;
@@ -50,7 +51,8 @@ export function ClassFormModal({ klass, onClose, onSaved }: { klass: ClassItem |
   }, [klass, refs.data, campuses, semesters, teachers, form, session]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     const body = {
       name: v.name,
       campusId: v.campusId!,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Dropdown, Input, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Dropdown, Grid, Input, Select, Space, Table, Tag } from 'antd';
 import { DownOutlined, PlusOutlined, QrcodeOutlined, SyncOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import dayjs from 'dayjs';
@@ -15,8 +15,12 @@ import { useApp } from '../../app-context';
 import { ClassFormModal } from './ClassFormModal';
 import { TeacherBindingModal } from './TeacherBindingModal';
 
+/** Semesters ("Autumn 2026") and times must not wrap mid-word in a narrow column. */
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
 /** /class/index: the classes the user may see, with add, edit, delete, login QR, teachers and sync. */
 export default function ClassListPage() {
+  const phone = !Grid.useBreakpoint().sm;
   const t = useT();
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
@@ -32,7 +36,7 @@ export default function ClassListPage() {
   const showQr = async (klass: ClassItem) => {
     const qr = await classes.loginQrCode(klass.id);
     const url = qr.url.startsWith('http') ? qr.url : window.location.origin + qr.url;
-    modal.info({ title: `${klass.name} · ${t('class.loginQr')}`, icon: null, content: <QrCodeCard value={url} title={`${t('teaching.classCode')}：${qr.classCode}`} description={t('class.loginQrDesc')} />, okText: t('common.ok') });
+    modal.info({ title: `${klass.name} · ${t('class.loginQr')}`, icon: null, content: <QrCodeCard value={url} title={t('common.labelValue', { label: t('teaching.classCode'), value: qr.classCode })} description={t('class.loginQrDesc')} />, okText: t('common.ok') });
   };
   const remove = (klass: ClassItem) =>
     modal.confirm({
@@ -79,8 +83,8 @@ export default function ClassListPage() {
       }
     >
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select allowClear placeholder={t('teaching.grade')} style={{ width: 140 }} options={grades} onChange={(grade) => setFilters((f) => ({ ...f, grade, pageNum: 1 }))} />
-        <Input.Search allowClear placeholder={t('teaching.className')} onSearch={(name) => setFilters((f) => ({ ...f, name: name || undefined, pageNum: 1 }))} style={{ width: 220 }} />
+        <Select allowClear placeholder={t('teaching.grade')} aria-label={t('teaching.grade')} style={{ width: 140 }} options={grades} onChange={(grade) => setFilters((f) => ({ ...f, grade, pageNum: 1 }))} />
+        <Input.Search allowClear placeholder={t('teaching.className')} aria-label={t('teaching.className')} onSearch={(name) => setFilters((f) => ({ ...f, name: name || undefined, pageNum: 1 }))} style={{ width: 220 }} />
       </Space>
       <Table<ClassItem>
         rowKey="id"
@@ -94,15 +98,16 @@ export default function ClassListPage() {
           { title: t('teaching.className'), dataIndex: 'name', render: (name: string, c) => <a onClick={() => navigate(`/class/student?classId=${c.id}`)}>{name}</a> },
           { title: t('teaching.grade'), dataIndex: 'gradeName' },
           { title: t('teaching.campus'), dataIndex: 'campusName' },
-          { title: t('teaching.semester'), dataIndex: 'semesterName' },
+          { title: t('teaching.semester'), dataIndex: 'semesterName', onCell: noWrap, onHeaderCell: noWrap },
           { title: t('teaching.mainTeacher'), dataIndex: 'mainTeacherName', render: (n: string | null, c) => [n, ...c.teachers.map((x) => x.name)].filter(Boolean).join('、') },
           { title: t('teaching.studentCount'), dataIndex: 'studentCount' },
           { title: t('teaching.classCode'), dataIndex: 'classCode', width: 120 },
           { title: t('teaching.source'), dataIndex: 'source', render: (s: string) => <Tag color={s === 'sync' ? 'blue' : 'default'}>{t(s === 'sync' ? 'teaching.sourceSync' : 'teaching.sourceZhipi')}</Tag> },
-          { title: t('teaching.createdAt'), dataIndex: 'createdTime', width: 170, render: (d: string) => dayjs(d).format(DATE_FORMAT) },
+          { title: t('teaching.createdAt'), dataIndex: 'createdTime', width: 170, onCell: noWrap, onHeaderCell: noWrap, render: (d: string) => dayjs(d).format(DATE_FORMAT) },
           {
             title: t('teaching.actions'),
-            fixed: 'right',
+            // On a phone a fixed 250 px column leaves too little room: the columns under it were clipped.
+            fixed: phone ? undefined : 'right',
             width: 250,
             render: (_, c) => (
               <Space size={4}>

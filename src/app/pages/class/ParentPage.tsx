@@ -7,6 +7,7 @@ import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
 import { useClassParam } from './use-class-param';
+import { validFields } from '../../../views/common/valid-fields';
 
 interface ParentRow {
   id: number;
@@ -35,7 +36,8 @@ export default function ParentPage() {
     if (row !== 'new') form.setFieldsValue(row);
   };
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     try {
       if (editing && editing !== 'new') await api.updateParent({ id: editing.id, name: v.name, phone: v.phone, relation: v.relation });
       else await api.addParent({ studentId: v.studentId, name: v.name, phone: v.phone, relation: v.relation });

@@ -4,6 +4,7 @@ import { ApiError } from '../../../core/api/client';
 import type { Student } from '../../../core/api/contracts/students';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
+import { validFields } from '../../../views/common/valid-fields';
 
 interface Values {
   name: string;
@@ -24,7 +25,8 @@ export function StudentFormModal({ classId, student, onClose, onSaved }: { class
   }, [student, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     const body = { name: v.name, gender: v.gender, studentNo: v.studentNo, identificationNo: v.identificationNo || null, phone: v.phone || null };
     try {
       if (student) await classes.updateStudent({ ...body, id: student.id });

@@ -27,7 +27,7 @@ export function TeacherBindingModal({ klass, onClose, onSaved }: { klass: ClassI
   return (
     <Modal open title={`${klass.name} · ${t('class.bindTeachers')}`} onCancel={onClose} onOk={() => void save()} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Typography.Paragraph>
-        {t('teaching.mainTeacher')}：{klass.mainTeacherName ?? '—'}
+        {t('common.labelValue', { label: t('teaching.mainTeacher'), value: klass.mainTeacherName ?? '—' })}
       </Typography.Paragraph>
       <Space wrap style={{ marginBottom: 12 }}>
         {bound.map((b) => (

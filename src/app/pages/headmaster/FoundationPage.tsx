@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { ApiError } from '../../../core/api/client';
 import type { Semester, TeacherItem } from '../../../core/api/contracts/classes';
 import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
+import { validFields } from '../../../views/common/valid-fields';
+import { AccessibleTabs } from '../../../views/common/AccessibleTabs';
 
 type Dialog = { kind: 'campus'; id?: number; name?: string } | { kind: 'semester'; row?: Semester } | { kind: 'teacher'; row?: TeacherItem } | null;
 
@@ -27,7 +29,8 @@ export default function FoundationPage() {
     setDialog(d);
   };
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     try {
       if (dialog?.kind === 'campus') {
         if (dialog.id) await classes.updateCampus(dialog.id, v.name);
@@ -55,7 +58,7 @@ export default function FoundationPage() {
 
   return (
     <Card data-testid="foundation-page">
-      <Tabs
+      <AccessibleTabs
         items={[
           {
             key: 'campuses',

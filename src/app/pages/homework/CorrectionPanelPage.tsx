@@ -1,6 +1,6 @@
-import { useMemo, type CSSProperties } from 'react';
+import { useEffect, useMemo, type CSSProperties } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button } from 'antd';
+import { Button, Spin } from 'antd';
 import { commentLibraryApi } from '../../../core/api/endpoints/comment-library';
 import { correctionApi } from '../../../core/api/endpoints/correction';
 import { reviewApi } from '../../../core/api/endpoints/review';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../../views/common/EmptyState';
 import { CorrectionPanel } from '../../../views/correction-panel';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
+import { useFirstPendingEssay } from './use-first-pending-essay';
 
 /**
  * The correction panel as an app page (?essayId=): previous / next classmate change the query, a long
@@ -22,7 +23,13 @@ export function CorrectionPanelPage({ mode, top }: { mode: 'review' | 'ai'; top:
   const [params, setParams] = useSearchParams();
   const api = useMemo(() => ({ review: reviewApi(client), correction: correctionApi(client), library: commentLibraryApi(client) }), [client]);
   const essayId = Number(params.get('essayId')) || 0;
+  // ?taskId=&classId= without an essay (the task board's 批改): the first essay waiting for review.
+  const firstPending = useFirstPendingEssay(client, essayId ? 0 : Number(params.get('taskId')) || 0, essayId ? 0 : Number(params.get('classId')) || 0);
+  useEffect(() => {
+    if (!essayId && firstPending) setParams((p) => ({ ...Object.fromEntries(p), essayId: String(firstPending) }), { replace: true });
+  }, [essayId, firstPending, setParams]);
 
+  if (!essayId && firstPending !== null) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (!essayId) {
     return <EmptyState text={t('panel.missingEssay')} action={<Button type="primary" onClick={() => navigate('/homework/situation')}>{t('panel.backToList')}</Button>} />;
   }

@@ -24,7 +24,8 @@ export default function TeacherHomePage() {
       onClassChange={(id) => setParams({ classId: String(id) }, { replace: true })}
       onAssign={(id) => navigate(`/teacherIndex/assignTask?classId=${id}`)}
       onEdit={(task) => navigate(`/teacherIndex/assignTask?id=${task.id}`)}
-      onOpen={(task, id) => navigate(`/homework/writingUploadIndex?taskId=${task.id}&classId=${id}`)}
+      onOpen={(task, id) => navigate(`/homework/situation/writinglist?taskId=${task.id}&classId=${id}`)}
+      onReview={(task, id) => navigate(`/homework/correctComment?taskId=${task.id}&classId=${id}`)}
       onCreateClass={() => navigate('/class/index')}
       toolbarExtra={
         <Button icon={<SettingOutlined />} onClick={() => setScoringOpen(true)} data-testid="scoring-open">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Space, Tabs } from 'antd';
+import { Alert, Button, Form, Input, Space} from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../core/api/client';
@@ -7,6 +7,7 @@ import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
 import { SmsCodeFields } from '../../components/SmsCodeFields';
 import { safeRedirect, useAfterSignIn } from '../../components/use-after-sign-in';
+import { AccessibleTabs } from '../../../views/common/AccessibleTabs';
 
 interface PasswordValues {
   username: string;
@@ -70,7 +71,7 @@ export default function LoginPage() {
 
   return (
     <div data-testid="login-page">
-      <Tabs
+      <AccessibleTabs
         activeKey={tab}
         onChange={setTab}
         centered

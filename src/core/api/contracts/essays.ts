@@ -10,7 +10,7 @@ export type EssayStatus = (typeof ESSAY_STATUSES)[number];
  * Labels of spec §3 on the lists: not submitted, abnormal, pending review (AI done), reviewed
  * (approved), revised draft (a revision was asked for or a revised draft is in), submitted, unmatched image.
  */
-export const ESSAY_LABELS = ['notSubmitted', 'submitted', 'abnormal', 'pendingReview', 'reviewed', 'revisedDraft', 'unmatchedImage'] as const;
+export const ESSAY_LABELS = ['notSubmitted', 'submitted', 'abnormal', 'pendingReview', 'reviewed', 'awaitingRevision', 'revisedDraft', 'unmatchedImage'] as const;
 export type EssayLabel = (typeof ESSAY_LABELS)[number];
 /** 0 first draft, 1 revised 1, 2 revised 2. */
 export const DRAFTS = [0, 1, 2] as const;

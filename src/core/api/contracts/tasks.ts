@@ -50,6 +50,8 @@ export const statusCounts = z.object({
   aiDone: z.number().int(),
   approved: z.number().int(),
   revisionRequested: z.number().int(),
+  /** derived: aiDone + approved + revisionRequested (core/tasks/status-counts) */
+  aiCorrected: z.number().int(),
   notSubmitted: z.number().int(),
 });
 export type StatusCounts = z.infer<typeof statusCounts>;

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { signInToken } from './support/api';
+import { waitForDemoEssays } from './support/demo-essays';
+import { appPath, baseUrl, enUrl, expectPath, signIn } from './support/session';
+
+/** Issue 21: rough edges of the teacher's journey, each checked as a teacher meets it. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Uncaught errors and unhandled promise rejections the page reports. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Uncaught|Unhandled/i.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
+describe('teacher journey', () => {
+  it('the scoring-standard dialog opens the default standard with its five dimensions ticked', async () => {
+    const { context, page } = await signIn(browser, 'teacher01');
+    await expectPath(page, '/teacherIndex');
+    await page.getByTestId('scoring-open').click();
+    const form = page.getByTestId('scoring-form');
+    await form.waitFor();
+    await expect.poll(() => form.locator('.ant-checkbox-wrapper-checked').allTextContents()).toEqual(['立意切题', '内容充实', '结构条理', '语言表达', '书写规范']);
+    await context.close();
+  });
+
+  it('an invalid add-student form shows its messages without an unhandled rejection', async () => {
+    const { context, page } = await signIn(browser, 'teacher01');
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl()}/teaching/class/index`);
+    await page.getByTestId('class-more').first().click();
+    await page.locator('.ant-dropdown:visible').getByText('学生').click();
+    await page.getByTestId('student-add').click();
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.locator('.ant-form-item-explain-error').first().waitFor();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an expired school’s user is not offered the AI review setting', async () => {
+    const { context, page } = await signIn(browser, 'expired01');
+    await expectPath(page, '/expired');
+    const menu = page.getByTestId('user-menu');
+    if (await menu.count()) {
+      await menu.click();
+      await page.locator('.ant-dropdown:visible').waitFor();
+      expect(await page.locator('.ant-dropdown:visible').textContent()).not.toContain('AI');
+    }
+    await context.close();
+  });
+
+  it('English shows the default standard and its dimensions in English, with ASCII colons on the board', async () => {
+    const { context, page } = await signIn(browser, 'teacher01', { origin: enUrl() });
+    await expectPath(page, '/teacherIndex');
+    const card = page.getByTestId('task-card').first();
+    await card.waitFor();
+    expect(await card.textContent()).not.toContain('：');
+    expect(await page.getByTestId('welcome').textContent()).not.toMatch(/intelligent grading/);
+    await page.getByTestId('scoring-open').click();
+    const form = page.getByTestId('scoring-form');
+    await form.waitFor();
+    await expect.poll(() => form.locator('.ant-checkbox-wrapper-checked').allTextContents()).toEqual(['Theme and relevance', 'Content', 'Structure', 'Language', 'Characters and punctuation']);
+    await context.close();
+  });
+  it('on the task board, 详情 opens the class essay list and 批改 opens the first essay waiting for review', async () => {
+    const demo = await waitForDemoEssays(baseUrl(), await signInToken('teacher01'));
+    const { context, page } = await signIn(browser, 'teacher01', { path: `/teacherIndex?classId=${demo.classId}` });
+    const card = page.locator(`[data-testid=task-card][data-task-id="${demo.taskId}"]`);
+    await card.waitFor();
+    await card.getByRole('button', { name: '详情' }).click();
+    await expectPath(page, '/homework/situation/writinglist');
+    expect(new URL(page.url()).searchParams.get('taskId')).toBe(String(demo.taskId));
+    await page.goto(`${baseUrl()}/teaching/teacherIndex?classId=${demo.classId}`);
+    const review = page.locator(`[data-testid=task-card][data-task-id="${demo.taskId}"]`).getByTestId('task-review');
+    await review.waitFor();
+    await review.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('essayId'), { timeout: 15_000 }).toMatch(/^\d+$/);
+    expect(appPath(page)).toBe('/homework/correctComment');
+    const essayId = Number(new URL(page.url()).searchParams.get('essayId'));
+    const pending = demo.essays.filter((e) => e.status === 'ai_done').map((e) => e.id);
+    expect(pending).toContain(essayId);
+    await context.close();
+  }, 240_000);
+});
