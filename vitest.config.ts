@@ -17,8 +17,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Wide margins: CI may share its 2 cores with other work (a run once failed at a 60 s limit).
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
           // Each file opens its own database; two at a time fits a 2-core machine.
           maxWorkers: 2,
         },
@@ -28,8 +29,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          testTimeout: 150_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
           globalSetup: ['e2e/support/global-setup.ts'],
         },

@@ -39,7 +39,7 @@ async function data<T>(baseUrl: string, token: string, path: string): Promise<T>
  * Waits until every demo essay of the demo task is AI-corrected (polls writings/list every 2 s) and
  * returns the task, class and essays. `token`: teacher01's (or anyone who sees 七年级1班). The AI
  * shares the machine with the browser tests (about 90 s on a busy 2-core machine, while a test gets
- * 60 s): call it in `beforeAll` (180 s hook timeout) or give the test its own timeout. The default
+ * 150 s): call it in `beforeAll` (300 s hook timeout) or give the test its own timeout. The default
  * wait ends just before the hook timeout, with a message that says how far the AI got.
  */
 export async function waitForDemoEssays(baseUrl: string, token: string, opts: { timeoutMs?: number } = {}): Promise<DemoTask> {
@@ -51,7 +51,7 @@ export async function waitForDemoEssays(baseUrl: string, token: string, opts: { 
   const [task] = tasks.list.filter((t) => t.title === DEMO_TASK_TITLE && t.status === 'released').sort((a, b) => a.id - b.id);
   if (!task) throw new Error(`demo task 「${DEMO_TASK_TITLE}」 not found on ${DEMO_CLASS_NAME}`);
 
-  const deadline = Date.now() + (opts.timeoutMs ?? 170_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? 280_000);
   let last = '';
   for (;;) {
     const list = await data<{ students: { studentId: number; name: string; studentNo: string; essays: (Omit<DemoEssay, 'studentName' | 'studentNo'> & { draft: number })[] }[] }>(
