@@ -12,7 +12,7 @@ let demo: DemoTask;
 beforeAll(async () => {
   browser = await launchBrowser();
   demo = await waitForDemoEssays(baseUrl(), await signInToken('teacher01'));
-}, 200_000);
+}, 300_000);
 afterAll(() => browser?.close());
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
@@ -45,6 +45,6 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       }
       expect(found).toEqual({});
       await context.close();
-    }, 240_000);
+    }, 400_000);
   }
 });

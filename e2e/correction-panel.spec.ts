@@ -81,7 +81,7 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`AI correction did not finish: ${statuses.join(', ')}`);
     await new Promise((r) => setTimeout(r, 1500));
   }
-}, 180_000);
+}, 300_000);
 afterAll(() => browser?.close());
 
 async function signInAt(width: number, height = 900) {

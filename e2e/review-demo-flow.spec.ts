@@ -72,7 +72,7 @@ beforeAll(async () => {
   expect(essayOf(REVISER)).toMatchObject({ status: 'ai_done' });
   ids.reviewed = essayOf(REVIEWED)!.id;
   ids.reviser = essayOf(REVISER)!.id;
-}, 180_000);
+}, 300_000);
 afterAll(() => browser?.close());
 
 async function signInAt(width: number, height = 900) {
@@ -227,7 +227,7 @@ describe('review journey on the seeded demo task', () => {
     expect(approved.review).toMatchObject({ approved: true });
     expect(approved.review.teacherComment).toContain('注意改正错别字。');
     await context.close();
-  }, 240_000);
+  }, 400_000);
 
   it('exports the xlsx from the writing list: only the approved essays, with the changed dimension score', async () => {
     const { context, page } = await signInAt(1440);
@@ -260,7 +260,7 @@ describe('review journey on the seeded demo task', () => {
     expect(rows.find((r) => r.name === REVIEWED)).toMatchObject({ dimension: changed.label });
     expect(rows.every((r) => r.score.trim().length > 0)).toBe(true);
     await context.close();
-  }, 120_000);
+  }, 240_000);
 
   it('陈宇轩 finds the revision request with the teacher’s message on the 375 px H5 messages page', async () => {
     // the student's phone: the class code from the teacher's QR code → messages → pick the name

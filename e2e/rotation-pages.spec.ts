@@ -112,7 +112,7 @@ beforeAll(async () => {
   ).id;
   students = (await api<{ students: { studentId: number; name: string }[] }>(`/platform-management/writings/list?taskId=${taskId}&classId=${classId}`)).students;
   upright = (await renderEssayPage(NORMAL_ESSAY, { seed: 41, jpeg: true })).image;
-}, 60_000);
+}, 180_000);
 afterAll(() => browser?.close());
 
 describe('page rotation on screen', () => {
@@ -159,7 +159,7 @@ describe('page rotation on screen', () => {
     await page.screenshot({ path: path.join(SHOTS, 'batch-review.png') });
     console.log(`rotation screenshots in ${SHOTS}: upload ${JSON.stringify(upload)}, panel ${JSON.stringify(panel)}, card ${JSON.stringify(card)}`);
     await context.close();
-  }, 240_000);
+  }, 400_000);
 
   it('a phone photo upright by its EXIF orientation (rotation 0): upright in the correction panel', async () => {
     // pixels stored a quarter anticlockwise, the tag (6) says "turn a quarter clockwise to view"
@@ -172,5 +172,5 @@ describe('page rotation on screen', () => {
     expect(panel.upright).toBeLessThan(panel.halfTurned * 0.8);
     console.log(`EXIF photo in the panel: ${JSON.stringify(panel)}`);
     await context.close();
-  }, 240_000);
+  }, 400_000);
 });

@@ -90,5 +90,5 @@ describe('teacher journey', () => {
     const pending = demo.essays.filter((e) => e.status === 'ai_done').map((e) => e.id);
     expect(pending).toContain(essayId);
     await context.close();
-  }, 240_000);
+  }, 400_000);
 });

@@ -128,7 +128,7 @@ beforeAll(async () => {
   const revised = await renderEssayPage(REVISED_DRAFT, { jpeg: true, seed: 2 });
   writeFileSync(path.join(dir, 'revised.jpg'), revised.image);
   await aiSettled(4);
-}, 180_000);
+}, 300_000);
 afterAll(() => browser?.close());
 
 describe('class essay list', () => {
@@ -220,7 +220,7 @@ describe('class essay list', () => {
       await shot(page, `drafts-compare-${w}.png`);
     }
     await context.close();
-  }, 180_000);
+  }, 300_000);
 
   it('batch-reviews the pending essays and exports only approved scores as xlsx', async () => {
     const { context, page } = await signInAt(1440);
@@ -274,7 +274,7 @@ describe('class essay list', () => {
     expect(rows.map((r) => r.name).sort()).toEqual([...approved].sort());
     expect(rows.every((r) => r.score.trim().length > 0)).toBe(true);
     await context.close();
-  }, 120_000);
+  }, 240_000);
 
   it('presents the classroom evaluation full screen', async () => {
     for (const width of [1440, 1024]) {
