@@ -41,13 +41,13 @@ export function classReportService(deps: ServiceDeps) {
       return config(auth);
     },
 
-    async reportData(auth: AuthContext, q: { taskId: number; classId: number; mode?: ReportMode | undefined; partType?: ReportSection | undefined }, lang: Lang): Promise<ClassReport> {
+    async reportData(auth: AuthContext, q: { taskId: number; classId: number; mode?: ReportMode | undefined; partType?: ReportSection | undefined }, lang: Lang, only?: ReportSection[]): Promise<ClassReport> {
       requireAny(auth, ['task', 'query'], ['headmaster', 'query']);
       const { task, classes } = await taskClassesInScope(deps, auth, q.taskId, q.classId);
       const cls = classes[0]!;
       const stored = await config(auth);
       const mode = q.mode ?? stored.mode;
-      const sections = q.partType ? [q.partType] : mode === 'simple' ? sectionsOf('simple', null) : stored.sections;
+      const sections = only ?? (q.partType ? [q.partType] : mode === 'simple' ? sectionsOf('simple', null) : stored.sections);
       const needsHistory = sections.some((s) => s === 'comparison' || s === 'attention' || s === 'students');
       const [rows, scoring, recent] = await Promise.all([
         classReportRepo.classRows(db, q.taskId, q.classId),

@@ -109,3 +109,45 @@ export const classReport = z.object({
 export type ClassReport = z.infer<typeof classReport>;
 export type ReportStudent = z.infer<typeof reportStudent>;
 export type ReportStudentPage = z.infer<typeof reportStudentPage>;
+
+// Parents' report links (QR codes) and the parents' H5 report.
+
+export const parentLinksQuery = z.object({ classId: z.coerce.number().int().positive() });
+export const parentLinksBody = z.object({ classId: rowId() });
+export const revokeLinkBody = z.object({ linkId: rowId() });
+export const parentLink = z.object({
+  studentId: rowId(),
+  studentNo: z.string(),
+  studentName: z.string(),
+  /** null when the student has no live link (none made yet, or revoked) */
+  linkId: rowId().nullable(),
+  /** the path of the parents' page with the token, e.g. /teaching/h5/report?t=… */
+  path: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type ParentLink = z.infer<typeof parentLink>;
+
+export const parentReportQuery = z.object({ t: z.string().min(1).max(200), taskId: z.coerce.number().int().positive().optional() });
+const parentDim = z.object({ id: z.string(), name: z.string(), percent: z.number().nullable(), score: z.string().nullable(), classAverage: z.number().nullable() });
+export const parentReport = z.object({
+  student: z.object({ name: z.string(), className: z.string() }),
+  expiresAt: z.string(),
+  /** the student's approved essays, oldest first, with the class average of each (never classmates' names or scores) */
+  trend: z.array(z.object({ taskId: rowId(), title: z.string(), percent: z.number().nullable(), classAverage: z.number().nullable() })),
+  current: z
+    .object({
+      taskId: rowId(),
+      title: z.string(),
+      score: z.string().nullable(),
+      percent: z.number().nullable(),
+      classAverage: z.number().nullable(),
+      dimensions: z.array(parentDim),
+      strengths: z.array(z.string()),
+      nextSteps: z.array(z.string()),
+      teacherComment: z.string(),
+      aiComment: z.string(),
+      pages: z.array(z.object({ url: z.string(), rotation: z.number().int() })),
+    })
+    .nullable(),
+});
+export type ParentReport = z.infer<typeof parentReport>;
