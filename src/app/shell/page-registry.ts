@@ -26,6 +26,7 @@ export const PAGES: Record<string, ComponentType<object>> = {
   oldReport: lazyPage(() => import('../pages/report/OldReportPage')),
   reportStatistics: lazyPage(() => import('../pages/report/ReportStatisticsPage')),
   XiaPdf: lazyPage(() => import('../pages/report/XiaPdfPage')),
+  h5Pdf: lazyPage(() => import('../pages/report/H5PdfPage')),
   teacherIndex: lazyPage(() => import('../pages/teacher/TeacherHomePage')),
   teacherAssignTask: lazyPage(() => import('../pages/teacher/AssignTaskPage')),
   assignTask: lazyPage(() => import('../pages/teacher/AssignTaskPage')),

@@ -66,7 +66,7 @@ export const ROUTES: readonly RouteDef[] = [
   open('/report/Preview', 'reportPreview', 'page.reportPreview', 'blank'),
   open('/DetailHome', 'DetailHome', 'page.detailHome', 'blank'),
   open('/XiaPdf', 'XiaPdf', 'page.xiaPdf', 'blank'),
-  open('/h5Pdf', 'h5Pdf', 'page.h5Pdf', 'blank', { building: true }),
+  open('/h5Pdf', 'h5Pdf', 'page.h5Pdf', 'blank'),
   open('/reportStatistics', 'reportStatistics', 'page.reportStatistics', 'blank'),
   open('/goYueShen', 'goYueShen', 'page.goYueShen', 'blank'),
   open('/goYueShenTwo', 'goYueShenTwo', 'page.goYueShenTwo', 'blank'),
