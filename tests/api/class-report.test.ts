@@ -135,6 +135,23 @@ describe.each(databaseKinds())('class report on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('the full report as PDF: Chinese text embedded, a page per approved student; another school refused', async () => {
+    const res = await t.call('GET', `${MGMT}/report/pdf?taskId=${fx.taskId}&classId=${fx.classId}&mode=full`, { token: tok.teacher01 });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const mupdf = await import('mupdf');
+    const doc = mupdf.Document.openDocument(res.rawPayload, 'application/pdf');
+    expect(doc.countPages()).toBeGreaterThanOrEqual(1 + 4);
+    const first = doc.loadPage(0).toStructuredText().asText();
+    expect(first).toContain('班级作文报告');
+    expect(first).toContain('我的老师');
+    const last = doc.loadPage(doc.countPages() - 1).toStructuredText().asText();
+    expect(last).toContain(roster[2]!.name);
+    const simple = await t.call('GET', `${MGMT}/report/pdf?taskId=${fx.taskId}&classId=${fx.classId}&mode=simple`, { token: tok.teacher01 });
+    expect(mupdf.Document.openDocument(simple.rawPayload, 'application/pdf').countPages()).toBe(1);
+    expect((await t.call('GET', `${MGMT}/report/pdf?taskId=${fx.taskId}&classId=${fx.classId}`, { token: tok.teacherB01 })).statusCode).toBe(404);
+  }, 60_000);
+
   it('English labels', async () => {
     const r = await report({ mode: 'simple' }, 'teacher01', 'en');
     expect(r.overview.bands[0].label).toBe('Excellent');

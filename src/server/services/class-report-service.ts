@@ -8,6 +8,10 @@ import { buildClassReport, type HistoryTask } from './class-report-build';
 import type { ServiceDeps } from './deps';
 import { signedFileUrl } from './file-service';
 import { taskClassesInScope, taskScoringInfo } from './writing-scope';
+import sharp from 'sharp';
+import { renderReportPdfOffThread } from './report-pdf/report-pdf-off-thread';
+import { attachmentHeader } from './writing-export';
+import { translate } from '../../core/i18n';
 
 /** Earlier tasks of the class read for the comparison and the trend. */
 const HISTORY_TASKS = 5;
@@ -31,7 +35,7 @@ export function classReportService(deps: ServiceDeps) {
     return { mode, sections: sectionsOf('full', row?.sections ?? null) };
   }
 
-  return {
+  const service = {
     async getConfig(auth: AuthContext, change: { mode?: ReportMode | undefined; sections?: ReportSection[] | undefined }): Promise<ReportConfig> {
       requireAny(auth, ['task', 'query'], ['headmaster', 'query']);
       if (change.mode !== undefined || change.sections !== undefined) {
@@ -82,6 +86,27 @@ export function classReportService(deps: ServiceDeps) {
         lang,
       });
     },
+
+    /**
+     * The report as PDF, drawn in a worker thread with mupdf (docs/decisions.md): the essay pages are
+     * read from storage and turned into small JPEGs by sharp first, so the worker only places them.
+     */
+    async pdf(auth: AuthContext, q: { taskId: number; classId: number; mode: ReportMode }, lang: Lang): Promise<{ body: Buffer; contentDisposition: string }> {
+      const report = await service.reportData(auth, q, lang, q.mode === 'simple' ? undefined : sectionsOf('full', null));
+      const images: Record<number, Uint8Array[]> = {};
+      const pages = await essaysRepo.pages(db, (report.studentPages ?? []).map((p) => p.essayId));
+      await Promise.all(
+        pages.map(async (p) => {
+          const jpeg = await sharp(await deps.storage.get(p.f.storageKey)).rotate(p.p.rotation || undefined).resize({ width: 900, withoutEnlargement: true }).jpeg({ quality: 68 }).toBuffer();
+          (images[p.p.essayId] ??= [])[p.p.pageNo - 1] = new Uint8Array(jpeg);
+        }),
+      );
+      for (const id of Object.keys(images)) images[Number(id)] = images[Number(id)]!.filter(Boolean);
+      const body = await renderReportPdfOffThread({ report, lang, images });
+      const title = `${report.task.title}-${report.class.name}`.replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim();
+      return { body, contentDisposition: attachmentHeader(`${translate(lang, 'report.fileName', { title })}.pdf`, `class-report-${report.task.id}-${report.class.id}.pdf`) };
+    },
   };
+  return service;
 }
 export type ClassReportService = ReturnType<typeof classReportService>;

@@ -30,6 +30,8 @@ export const reportDataBody = z.object({
   partType: z.enum(REPORT_SECTIONS).optional(),
 });
 
+export const reportPdfQuery = z.object({ taskId: z.coerce.number().int().positive(), classId: z.coerce.number().int().positive(), mode: z.enum(REPORT_MODES).default('full') });
+
 const band = z.object({ band: z.string(), label: z.string(), count: z.number().int() });
 const dimension = z.object({ id: z.string(), name: z.string(), average: z.number().nullable(), spread: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() });
 const studentDim = z.object({ id: z.string(), percent: z.number().nullable(), score: z.string().nullable() });

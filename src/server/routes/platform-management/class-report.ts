@@ -31,6 +31,13 @@ export const classReportRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     return reply.type(XLSX).header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').send(file.body);
   });
 
+  app.get('/report/pdf', {
+    schema: { tags, summary: 'The class report as PDF (simple, or full with a page per student: essay image, scores, comments, marks), drawn in a worker thread with the Chinese font embedded (subset)', querystring: c.reportPdfQuery },
+  }, async (req, reply) => {
+    const file = await svc.pdf(authOf(req), req.query, req.lang);
+    return reply.type('application/pdf').header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').send(file.body);
+  });
+
   const parents = parentReportService(services.deps);
   const links = responses(z.array(c.parentLink));
   app.get('/report/parentLinks', {
