@@ -142,10 +142,10 @@ describe.each(databaseKinds())('class report on %s', (kind) => {
     const mupdf = await import('mupdf');
     const doc = mupdf.Document.openDocument(res.rawPayload, 'application/pdf');
     expect(doc.countPages()).toBeGreaterThanOrEqual(1 + 4);
-    const first = doc.loadPage(0).toStructuredText().asText();
+    const first = doc.loadPage(0).toStructuredText('preserve-whitespace').asText();
     expect(first).toContain('班级作文报告');
     expect(first).toContain('我的老师');
-    const last = doc.loadPage(doc.countPages() - 1).toStructuredText().asText();
+    const last = doc.loadPage(doc.countPages() - 1).toStructuredText('preserve-whitespace').asText();
     expect(last).toContain(roster[2]!.name);
     const simple = await t.call('GET', `${MGMT}/report/pdf?taskId=${fx.taskId}&classId=${fx.classId}&mode=simple`, { token: tok.teacher01 });
     expect(mupdf.Document.openDocument(simple.rawPayload, 'application/pdf').countPages()).toBe(1);
