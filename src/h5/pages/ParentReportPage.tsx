@@ -41,7 +41,7 @@ export default function ParentReportPage() {
     return (
       <main className="pr-page" data-testid="parent-report-error" data-code={code}>
         <style>{styles}</style>
-        <ErrorBlock status="disconnected" fullPage title={<h1 style={{ fontSize: 18 }}>{t(title)}</h1>} description={t(hint)} />
+        <ErrorBlock status="disconnected" fullPage title={<h1 style={{ fontSize: 18 }}>{t(title)}</h1>} description={<span style={{ color: '#595959' }}>{t(hint)}</span>} />
       </main>
     );
   }
@@ -110,7 +110,7 @@ export default function ParentReportPage() {
                       {d.classAverage !== null && <span className="pr-muted"> · {t('parentReport.classAverage', { average: Math.round(d.classAverage) })}</span>}
                     </span>
                   </div>
-                  <ProgressBar percent={d.percent ?? 0} aria-label={d.name} style={{ '--fill-color': '#c21939' } as CSSProperties} />
+                  <ProgressBar percent={d.percent ?? 0} aria-hidden style={{ '--fill-color': '#c21939' } as CSSProperties} />
                 </div>
               ))}
             </section>

@@ -19,6 +19,12 @@ export class PdfCanvas {
 
   constructor(private readonly font: mupdf.Font) {}
 
+  /** Characters the font lacks (the simplified-Chinese cut has no arrows) drawn as a near ASCII sign. */
+  private static readonly FALLBACK: Record<string, string> = { '→': '>', '←': '<', '×': 'x', '—': '-', '…': '...' };
+  private clean(text: string): string {
+    return [...text].map((ch) => (this.font.encodeCharacter(ch.codePointAt(0)!) === 0 && /\S/.test(ch) ? (PdfCanvas.FALLBACK[ch] ?? '?') : ch)).join('');
+  }
+
   newPage() {
     if (this.device) this.writer.endPage();
     this.device = this.writer.beginPage([0, 0, PAGE.width, PAGE.height]);
@@ -38,14 +44,14 @@ export class PdfCanvas {
   /** Width of a string at a size. */
   measure(text: string, size: number): number {
     let w = 0;
-    for (const ch of text) w += this.font.advanceGlyph(this.font.encodeCharacter(ch.codePointAt(0)!), 0) * size;
+    for (const ch of this.clean(text)) w += this.font.advanceGlyph(this.font.encodeCharacter(ch.codePointAt(0)!), 0) * size;
     return w;
   }
 
   /** Lines of `text` that fit `width` at `size` (explicit newlines kept). */
   wrap(text: string, size: number, width: number): string[] {
     const lines: string[] = [];
-    for (const para of text.split('\n')) {
+    for (const para of this.clean(text).split('\n')) {
       let line = '';
       let w = 0;
       for (const ch of para) {
@@ -67,7 +73,7 @@ export class PdfCanvas {
   text(text: string, x: number, y: number, opts: { size?: number; width?: number; color?: Rgb; lineHeight?: number } = {}): number {
     const size = opts.size ?? 10;
     const lh = size * (opts.lineHeight ?? 1.5);
-    const lines = opts.width ? this.wrap(text, size, opts.width) : [text];
+    const lines = opts.width ? this.wrap(text, size, opts.width) : [this.clean(text)];
     const t = new mupdf.Text();
     lines.forEach((line, i) => {
       let cx = x;
