@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +67,17 @@ describe('class report', () => {
     expect(await page.getByTestId('report-student-page').count()).toBe(approved.length);
     await page.getByTestId('parent-links-create').click();
     await expect.poll(() => page.getByTestId('parent-link').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, 'class-report-zh-desktop.png'), fullPage: false });
+    // the full report's PDF: downloaded, then its pages rendered with pdftoppm and kept for a look
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('report-pdf').click()]);
+    const pdfPath = path.join(tmpdir(), `class-report-${Date.now()}.pdf`);
+    await download.saveAs(pdfPath);
+    expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
+    const info = execFileSync('pdfinfo', [pdfPath]).toString();
+    expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBeGreaterThanOrEqual(1 + approved.length);
+    expect(execFileSync('pdffonts', [pdfPath]).toString()).toMatch(/NotoSansSC\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+    execFileSync('pdftoppm', ['-r', '60', '-png', '-f', '1', '-l', '2', pdfPath, path.join(SHOTS, 'class-report-pdf')]);
     await page.getByTestId('report-mode').getByText('简版').click();
     await page.locator('[data-testid=class-report][data-mode=simple]').waitFor();
     expect(await page.getByTestId('report-students').count()).toBe(0);
