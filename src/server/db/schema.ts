@@ -782,3 +782,38 @@ export const ssoLaunchNonces = pgTable(
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.nonce] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Issue 16 (report): class report settings and the parents' report links.
+// ---------------------------------------------------------------------------------------------
+
+/** Which class-report sections a teacher includes (tasks/getTeacherReportConfig), per identity. */
+export const reportConfigs = pgTable('report_configs', {
+  identityId: integer('identity_id')
+    .primaryKey()
+    .references(() => identities.id),
+  /** simple | full */
+  mode: text('mode').notNull().default('simple'),
+  /** section keys of the full report the teacher keeps (core/api/contracts/class-report.ts) */
+  sections: text('sections').array().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A parent's link to one student's report: the QR code carries `<id>.<HMAC(secret, id:nonce)>`, so it
+ * cannot be derived from the student id; revoked by the teacher, expires at the end of the semester.
+ */
+export const parentReportLinks = pgTable(
+  'parent_report_links',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    studentId: integer('student_id').notNull().references(() => students.id),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdByIdentityId: integer('created_by_identity_id').notNull().references(() => identities.id),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('parent_report_links_student_idx').on(t.studentId)],
+);

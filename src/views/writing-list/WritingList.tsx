@@ -38,6 +38,8 @@ export interface WritingListProps {
   onOpenEssay?(essayId: number, row: Row): void;
   /** Batch review of the given essays (AI done, not approved). */
   onBatchReview?(taskId: number, classId: number, essayIds: number[]): void;
+  /** The class report of the task (issue 16). */
+  onOpenReport?(taskId: number, classId: number): void;
   /** The page chooses the task and class itself (work info page): no picker. */
   hidePicker?: boolean;
   /** The statistics tab first (work info page). */
@@ -142,6 +144,11 @@ export function WritingList(props: WritingListProps) {
           {t('evaluation.open')}
         </Button>
         <ExportButton api={{ review }} taskId={task.id} classId={klass.id} fileName={`${task.title}-${klass.name}`} />
+        {props.onOpenReport && (
+          <Button icon={<ProjectOutlined />} onClick={() => props.onOpenReport!(task.id, klass.id)} data-testid="open-report">
+            {t('report.openReport')}
+          </Button>
+        )}
       </Space>
     </div>
   );

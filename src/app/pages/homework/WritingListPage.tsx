@@ -34,6 +34,7 @@ export default function WritingListPage() {
       onSelect={(taskId, classId) => setParams({ taskId: String(taskId), classId: String(classId) }, { replace: true })}
       onOpenStudent={(_row, taskId, classId) => navigate(`/homework/writingUploadIndex?taskId=${taskId}&classId=${classId}`)}
       onOpenEssay={(essayId) => navigate(`/homework/correctComment?essayId=${essayId}`)}
+      onOpenReport={(taskId, classId) => navigate(`/report?taskId=${taskId}&classId=${classId}`)}
       onBatchReview={(taskId, classId, essayIds) => navigate(`/homework/situation/Review?taskId=${taskId}&classId=${classId}&essayIds=${essayIds.join(',')}`)}
     />
   );

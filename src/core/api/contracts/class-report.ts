@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { rowId } from './paging';
+
+/**
+ * Class report of a task (issue 16, spec §7 tasks/getTeacherReportConfig, getReportData,
+ * getPartReportData): only teacher-approved results count. Percent figures are on 0–100; `score`
+ * strings are on the task's own scale (points out of the full mark, or a level label).
+ */
+
+export const REPORT_MODES = ['simple', 'full'] as const;
+export type ReportMode = (typeof REPORT_MODES)[number];
+export const REPORT_SECTIONS = ['overview', 'dimensions', 'commonProblems', 'goodSentences', 'excellent', 'attention', 'comparison', 'students', 'studentPages'] as const;
+export type ReportSection = (typeof REPORT_SECTIONS)[number];
+/** Sections of the simple report; the full report has every section. */
+export const SIMPLE_SECTIONS: readonly ReportSection[] = ['overview', 'dimensions', 'commonProblems'];
+
+export const reportConfigBody = z.object({
+  /** absent = read the stored setting */
+  mode: z.enum(REPORT_MODES).optional(),
+  sections: z.array(z.enum(REPORT_SECTIONS)).max(REPORT_SECTIONS.length).optional(),
+});
+export const reportConfig = z.object({ mode: z.enum(REPORT_MODES), sections: z.array(z.enum(REPORT_SECTIONS)) });
+export type ReportConfig = z.infer<typeof reportConfig>;
+
+export const reportDataBody = z.object({
+  taskId: rowId(),
+  classId: rowId(),
+  mode: z.enum(REPORT_MODES).optional(),
+  /** one section only (getPartReportData) */
+  partType: z.enum(REPORT_SECTIONS).optional(),
+});
+
+export const reportPdfQuery = z.object({ taskId: z.coerce.number().int().positive(), classId: z.coerce.number().int().positive(), mode: z.enum(REPORT_MODES).default('full') });
+
+const band = z.object({ band: z.string(), label: z.string(), count: z.number().int() });
+const dimension = z.object({ id: z.string(), name: z.string(), average: z.number().nullable(), spread: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() });
+const studentDim = z.object({ id: z.string(), percent: z.number().nullable(), score: z.string().nullable() });
+
+export const reportOverview = z.object({
+  students: z.number().int(),
+  submitted: z.number().int(),
+  approved: z.number().int(),
+  /** percent averages of approved essays */
+  average: z.number().nullable(),
+  highest: z.number().nullable(),
+  lowest: z.number().nullable(),
+  averageWords: z.number().nullable(),
+  /** the average on the task's scale (points or level label) */
+  averageScore: z.string().nullable(),
+  scoreType: z.number().int(),
+  fullMark: z.number().nullable(),
+  bands: z.array(band),
+  /** counts on the task's scale: ten point ranges of the full mark, or one bar per level label */
+  scale: z.array(z.object({ label: z.string(), count: z.number().int() })),
+});
+export const reportProblem = z.object({ kind: z.enum(['wrongChar', 'punctuation']), label: z.string(), count: z.number().int(), essays: z.number().int(), examples: z.array(z.object({ text: z.string(), count: z.number().int() })) });
+export const reportSentence = z.object({ studentId: rowId(), studentName: z.string(), text: z.string(), reasons: z.array(z.string()) });
+export const reportExcellent = z.object({ studentId: rowId(), studentName: z.string(), essayId: rowId(), percent: z.number().nullable(), score: z.string().nullable(), excerpt: z.string() });
+export const reportAttention = z.object({ studentId: rowId(), studentName: z.string(), reason: z.enum(['missing', 'pending', 'low', 'dropped']), percent: z.number().nullable(), previous: z.number().nullable() });
+export const reportComparison = z.object({
+  previous: z.object({ taskId: rowId(), title: z.string(), average: z.number().nullable(), approved: z.number().int() }).nullable(),
+  current: z.number().nullable(),
+  delta: z.number().nullable(),
+  dimensions: z.array(z.object({ id: z.string(), name: z.string(), current: z.number().nullable(), previous: z.number().nullable() })),
+  /** the class averages of its last approved tasks, oldest first (trend chart) */
+  trend: z.array(z.object({ taskId: rowId(), title: z.string(), average: z.number().nullable() })),
+});
+export const reportStudent = z.object({
+  studentId: rowId(),
+  studentNo: z.string(),
+  name: z.string(),
+  /** missing | pending (handed in, not approved) | approved */
+  status: z.enum(['missing', 'pending', 'approved']),
+  essayId: rowId().nullable(),
+  percent: z.number().nullable(),
+  score: z.string().nullable(),
+  band: z.string().nullable(),
+  wordCount: z.number().int().nullable(),
+  previous: z.number().nullable(),
+  wrongChars: z.number().int(),
+  dimensions: z.array(studentDim),
+});
+export const reportStudentPage = z.object({
+  studentId: rowId(),
+  name: z.string(),
+  essayId: rowId(),
+  score: z.string().nullable(),
+  percent: z.number().nullable(),
+  pages: z.array(z.object({ url: z.string(), rotation: z.number().int() })),
+  teacherComment: z.string(),
+  aiComment: z.string(),
+  dimensions: z.array(studentDim.extend({ name: z.string() })),
+  marks: z.array(z.object({ kind: z.string(), excerpt: z.string(), message: z.string() })),
+});
+
+export const classReport = z.object({
+  task: z.object({ id: rowId(), title: z.string(), genre: z.string(), grade: z.number().int() }),
+  class: z.object({ id: rowId(), name: z.string() }),
+  mode: z.enum(REPORT_MODES),
+  sections: z.array(z.enum(REPORT_SECTIONS)),
+  overview: reportOverview.optional(),
+  dimensions: z.array(dimension).optional(),
+  commonProblems: z.array(reportProblem).optional(),
+  goodSentences: z.array(reportSentence).optional(),
+  excellent: z.array(reportExcellent).optional(),
+  attention: z.array(reportAttention).optional(),
+  comparison: reportComparison.optional(),
+  students: z.array(reportStudent).optional(),
+  studentPages: z.array(reportStudentPage).optional(),
+});
+export type ClassReport = z.infer<typeof classReport>;
+export type ReportStudent = z.infer<typeof reportStudent>;
+export type ReportStudentPage = z.infer<typeof reportStudentPage>;
+
+// Parents' report links (QR codes) and the parents' H5 report.
+
+export const parentLinksQuery = z.object({ classId: z.coerce.number().int().positive() });
+export const parentLinksBody = z.object({ classId: rowId() });
+export const revokeLinkBody = z.object({ linkId: rowId() });
+export const parentLink = z.object({
+  studentId: rowId(),
+  studentNo: z.string(),
+  studentName: z.string(),
+  /** null when the student has no live link (none made yet, or revoked) */
+  linkId: rowId().nullable(),
+  /** the path of the parents' page with the token, e.g. /teaching/h5/report?t=… */
+  path: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type ParentLink = z.infer<typeof parentLink>;
+
+export const parentReportQuery = z.object({ t: z.string().min(1).max(200), taskId: z.coerce.number().int().positive().optional() });
+const parentDim = z.object({ id: z.string(), name: z.string(), percent: z.number().nullable(), score: z.string().nullable(), classAverage: z.number().nullable() });
+export const parentReport = z.object({
+  student: z.object({ name: z.string(), className: z.string() }),
+  expiresAt: z.string(),
+  /** the student's approved essays, oldest first, with the class average of each (never classmates' names or scores) */
+  trend: z.array(z.object({ taskId: rowId(), title: z.string(), percent: z.number().nullable(), classAverage: z.number().nullable() })),
+  current: z
+    .object({
+      taskId: rowId(),
+      title: z.string(),
+      score: z.string().nullable(),
+      percent: z.number().nullable(),
+      classAverage: z.number().nullable(),
+      dimensions: z.array(parentDim),
+      strengths: z.array(z.string()),
+      nextSteps: z.array(z.string()),
+      teacherComment: z.string(),
+      aiComment: z.string(),
+      pages: z.array(z.object({ url: z.string(), rotation: z.number().int() })),
+    })
+    .nullable(),
+});
+export type ParentReport = z.infer<typeof parentReport>;

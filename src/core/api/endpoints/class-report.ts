@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import type { ApiClient } from '../client';
+import type * as c from '../contracts/class-report';
+
+const MGMT = '/platform-management';
+type Out<T extends z.ZodType> = z.infer<T>;
+type In<T extends z.ZodType> = z.input<T>;
+
+/** Class report (spec §7 tasks/getTeacherReportConfig, getReportData, getPartReportData), its exports and the parents' links. */
+export function classReportApi(client: ApiClient) {
+  return {
+    config: (change: In<typeof c.reportConfigBody> = {}) => client.post<Out<typeof c.reportConfig>>(`${MGMT}/tasks/getTeacherReportConfig`, change),
+    data: (body: In<typeof c.reportDataBody>) => client.post<Out<typeof c.classReport>>(`${MGMT}/tasks/${body.partType ? 'getPartReportData' : 'getReportData'}`, body),
+    /** xlsx of the per-student table */
+    exportXlsx: (taskId: number, classId: number) => client.blob(`${MGMT}/report/export`, { query: { taskId, classId } }),
+    /** PDF of the report (simple or full) */
+    pdf: (taskId: number, classId: number, mode: c.ReportMode) => client.blob(`${MGMT}/report/pdf`, { query: { taskId, classId, mode } }),
+    parentLinks: (classId: number) => client.get<Out<typeof c.parentLink>[]>(`${MGMT}/report/parentLinks`, { query: { classId } }),
+    createParentLinks: (classId: number) => client.post<Out<typeof c.parentLink>[]>(`${MGMT}/report/parentLinks`, { classId }),
+    revokeParentLink: (linkId: number) => client.post<{ revoked: boolean }>(`${MGMT}/report/parentLinks/revoke`, { linkId }),
+    /** public: the parents' page */
+    parentReport: (t: string, taskId?: number) => client.get<Out<typeof c.parentReport>>(`${MGMT}/h5/parentReport`, { query: taskId ? { t, taskId } : { t }, silent: true }),
+  };
+}
+export type ClassReportApi = ReturnType<typeof classReportApi>;

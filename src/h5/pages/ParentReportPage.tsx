@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Button, DotLoading, ErrorBlock, Popup, ProgressBar, Toast } from 'antd-mobile';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../core/api/client';
+import { useAsync } from '../../views/hooks/use-async';
+import { useT } from '../../views/i18n/i18n-context';
+import { useH5 } from '../h5-context';
+import { TrendChart } from './parent-report/TrendChart';
+import styles from './parent-report/parent-report.css?inline';
+
+const ERRORS: Record<string, ['parentLink.invalid' | 'parentLink.expired' | 'parentLink.revokedTitle', 'parentLink.invalidHint' | 'parentLink.expiredHint' | 'parentLink.revokedHint']> = {
+  PARENT_LINK_EXPIRED: ['parentLink.expired', 'parentLink.expiredHint'],
+  PARENT_LINK_REVOKED: ['parentLink.revokedTitle', 'parentLink.revokedHint'],
+};
+
+/**
+ * `/teaching/h5/report?t=`: a parent's view of one student's approved essays, opened from the QR code
+ * the teacher prints: score and class average, strengths first, one or two next steps, dimensions,
+ * the teacher's and the AI's words, the trend and the essay itself; save as image or PDF.
+ */
+export default function ParentReportPage() {
+  const t = useT();
+  const { reports } = useH5();
+  const [params] = useSearchParams();
+  const token = params.get('t') ?? '';
+  const sheet = useRef<HTMLDivElement>(null);
+  const [shot, setShot] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const report = useAsync(() => (token ? reports.parentReport(token) : Promise.reject(new ApiError('', 404, 'PARENT_LINK_INVALID'))), [reports, token]);
+
+  // /h5Pdf lands here with print=1: the browser's print dialog saves the page as PDF.
+  const print = params.get('print') === '1' && Boolean(report.data);
+  useEffect(() => {
+    if (print) window.setTimeout(() => window.print(), 300);
+  }, [print]);
+
+  if (report.loading) return <DotLoading />;
+  if (report.error || !report.data) {
+    const code = report.error instanceof ApiError ? report.error.error : '';
+    const [title, hint] = ERRORS[code] ?? ['parentLink.invalid', 'parentLink.invalidHint'];
+    return (
+      <main className="pr-page" data-testid="parent-report-error" data-code={code}>
+        <style>{styles}</style>
+        <ErrorBlock status="disconnected" fullPage title={<h1 style={{ fontSize: 18 }}>{t(title)}</h1>} description={<span style={{ color: '#595959' }}>{t(hint)}</span>} />
+      </main>
+    );
+  }
+  const r = report.data;
+  const c = r.current;
+
+  const saveImage = async () => {
+    setSaving(true);
+    try {
+      const { default: html2canvas } = await import('html2canvas');
+      const canvas = await html2canvas(sheet.current!, { scale: Math.min(2, window.devicePixelRatio || 1), useCORS: true, backgroundColor: '#f5f5f5' });
+      setShot(canvas.toDataURL('image/png'));
+      Toast.show({ content: t('parentReport.saved') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <main className="pr-page" data-testid="parent-report">
+      <style>{styles}</style>
+      <div ref={sheet} className="pr-sheet">
+        <header className="pr-head">
+          <h1>{t('parentReport.title', { name: r.student.name })}</h1>
+          <p>
+            {r.student.className}
+            {c ? ` · ${c.title}` : ''}
+          </p>
+          {c && (
+            <div className="pr-score">
+              <b data-testid="parent-score">{c.score ?? '—'}</b>
+              {c.classAverage !== null && <span>{t('parentReport.classAverage', { average: Math.round(c.classAverage) })}</span>}
+            </div>
+          )}
+        </header>
+        {!c ? (
+          <section className="pr-card">
+            <p>{t('parentReport.noEssay')}</p>
+          </section>
+        ) : (
+          <>
+            <section className="pr-card" aria-labelledby="pr-strengths">
+              <h2 id="pr-strengths">{t('parentReport.strengths')}</h2>
+              <ul className="pr-list pr-good">
+                {c.strengths.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ul>
+            </section>
+            <section className="pr-card" aria-labelledby="pr-next">
+              <h2 id="pr-next">{t('parentReport.nextSteps')}</h2>
+              <ol className="pr-list">
+                {c.nextSteps.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ol>
+            </section>
+            <section className="pr-card" aria-labelledby="pr-dims">
+              <h2 id="pr-dims">{t('parentReport.dimensions')}</h2>
+              {c.dimensions.map((d) => (
+                <div key={d.id} className="pr-dim">
+                  <div className="pr-dim-row">
+                    <span>{d.name}</span>
+                    <span>
+                      <b>{d.score ?? '—'}</b>
+                      {d.classAverage !== null && <span className="pr-muted"> · {t('parentReport.classAverage', { average: Math.round(d.classAverage) })}</span>}
+                    </span>
+                  </div>
+                  <ProgressBar percent={d.percent ?? 0} aria-hidden style={{ '--fill-color': '#c21939' } as CSSProperties} />
+                </div>
+              ))}
+            </section>
+            {(c.teacherComment || c.aiComment) && (
+              <section className="pr-card" aria-labelledby="pr-words">
+                <h2 id="pr-words">{t('parentReport.teacherSays')}</h2>
+                {c.teacherComment && <p>{c.teacherComment}</p>}
+                {c.aiComment && (
+                  <p className="pr-muted">
+                    {t('parentReport.aiSays')}：{c.aiComment}
+                  </p>
+                )}
+              </section>
+            )}
+            {r.trend.length > 1 && (
+              <section className="pr-card" aria-labelledby="pr-trend">
+                <h2 id="pr-trend">{t('parentReport.trend')}</h2>
+                <TrendChart points={r.trend} labels={{ student: r.student.name, average: t('parentReport.classAverage', { average: '' }).trim() }} />
+              </section>
+            )}
+            <section className="pr-card pr-essay" aria-labelledby="pr-essay">
+              <h2 id="pr-essay">{t('parentReport.essay')}</h2>
+              {c.pages.map((p, i) => (
+                <img key={p.url} src={p.url} alt={`${t('parentReport.essay')} ${i + 1}`} loading="lazy" width={400} height={560} style={{ height: 'auto', transform: p.rotation ? `rotate(${p.rotation}deg)` : undefined }} />
+              ))}
+            </section>
+          </>
+        )}
+      </div>
+      <div className="pr-actions">
+        <Button color="primary" loading={saving} onClick={() => void saveImage()} data-testid="parent-save-image" style={{ '--background-color': '#c21939', '--border-color': '#c21939' } as CSSProperties}>
+          {saving ? t('parentReport.saving') : t('parentReport.saveImage')}
+        </Button>
+        <Button onClick={() => window.print()} data-testid="parent-save-pdf">
+          {t('parentReport.savePdf')}
+        </Button>
+      </div>
+      <Popup visible={shot !== null} onMaskClick={() => setShot(null)} bodyStyle={{ padding: 12, maxHeight: '85vh', overflow: 'auto' }}>
+        {shot && (
+          <>
+            <p>{t('parentReport.saved')}</p>
+            <img className="pr-shot" src={shot} alt={t('parentReport.title', { name: r.student.name })} data-testid="parent-shot" />
+            <a className="adm-button adm-button-block" href={shot} download={`${r.student.name}.png`} data-testid="parent-shot-download">
+              {t('parentReport.saveImage')}
+            </a>
+          </>
+        )}
+      </Popup>
+    </main>
+  );
+}

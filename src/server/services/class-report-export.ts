@@ -1,0 +1,22 @@
+import ExcelJS from 'exceljs';
+import type { ClassReport } from '../../core/api/contracts/class-report';
+import { translate, type Lang, type MessageKey } from '../../core/i18n';
+import { attachmentHeader } from './writing-export';
+
+/** The per-student table of the class report as xlsx (every student of the class, approved scores only). */
+export async function reportWorkbook(report: ClassReport, lang: Lang): Promise<{ body: Buffer; contentDisposition: string }> {
+  const t = (key: string, p?: Record<string, string | number>) => translate(lang, key as MessageKey, p);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(t('report.sheetName'));
+  const dims = report.dimensions ?? [];
+  ws.addRow([t('report.col.no'), t('report.col.name'), t('report.col.status'), t('report.col.score'), t('report.percent'), t('report.col.band'), ...dims.map((d) => d.name), t('report.col.words'), t('report.col.previous'), t('report.col.wrongChars')]);
+  ws.getRow(1).font = { bold: true };
+  for (const s of report.students ?? []) {
+    ws.addRow([s.studentNo, s.name, t(`report.status.${s.status}`), s.score ?? '', s.percent ?? '', s.band ? t(`report.band.${s.band}`) : '', ...dims.map((_, i) => s.dimensions[i]?.score ?? ''), s.wordCount ?? '', s.previous ?? '', s.wrongChars]);
+  }
+  ws.columns.forEach((c, i) => (c.width = i === 1 ? 14 : 10));
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  const body = Buffer.from(await wb.xlsx.writeBuffer());
+  const title = `${report.task.title}-${report.class.name}`.replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim();
+  return { body, contentDisposition: attachmentHeader(`${t('report.fileName', { title })}.xlsx`, `class-report-${report.task.id}-${report.class.id}.xlsx`) };
+}

@@ -1,0 +1,162 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { DIMENSIONS, type DimensionId } from '../../correction/index';
+import type { ParentLink, ParentReport } from '../../core/api/contracts/class-report';
+import { translate, type Lang, type MessageKey } from '../../core/i18n';
+import { AppError, badRequest, notFound } from '../errors';
+import { classReportRepo } from '../repositories/class-report';
+import { classesRepo } from '../repositories/classes';
+import { essaysRepo } from '../repositories/essays';
+import { parentLinksRepo } from '../repositories/parent-links';
+import { requireAny } from './access';
+import type { AuthContext } from './auth-context';
+import { visibleClasses } from './class-service';
+import { approvedPercents, scaleLabel } from './class-report-build';
+import type { ServiceDeps } from './deps';
+import { signedFileUrl } from './file-service';
+import { noteExample } from './writing-statistics';
+import { taskScoringInfo } from './writing-scope';
+
+/** Tasks the parents' trend shows (the latest ones). */
+const TREND_TASKS = 6;
+/** The parents' page under the app's base path; the token is its only key. */
+export const PARENT_REPORT_PATH = '/teaching/h5/report';
+
+const linkError = (kind: 'invalid' | 'expired' | 'revoked') =>
+  new AppError(kind === 'invalid' ? 404 : 410, `PARENT_LINK_${kind.toUpperCase()}`, (kind === 'revoked' ? 'parentLink.revokedTitle' : `parentLink.${kind}`) as MessageKey, undefined, { show: true });
+
+/** The end of the semester's last day in China time. */
+const semesterEndsAt = (endDate: string) => new Date(`${endDate}T23:59:59+08:00`);
+
+/**
+ * Parents' report links: `<id>.<HMAC(secret, parent-report:id:nonce)>` with a random nonce per link,
+ * so a token names one student, cannot be derived from the student id, and dies when revoked or when
+ * its semester ends. The page it opens shows that student only; class figures as averages.
+ */
+export function parentReportService(deps: ServiceDeps) {
+  const db = deps.db;
+  const tokenOf = (id: number, nonce: string) => `${id}.${deps.signer.mac(`parent-report:${id}:${nonce}`)}`;
+
+  async function classInScope(auth: AuthContext, classId: number) {
+    requireAny(auth, ['task', 'query'], ['class', 'query']);
+    const cls = await classesRepo.find(db, { ...visibleClasses(auth), id: classId });
+    if (!cls) throw notFound();
+    return cls;
+  }
+
+  async function listOf(classId: number): Promise<ParentLink[]> {
+    const roster = await parentLinksRepo.rosterOf(db, classId);
+    const live = await parentLinksRepo.live(db, roster.map((s) => s.id), deps.now());
+    return roster.map((s) => {
+      const link = live.find((l) => l.studentId === s.id);
+      return {
+        studentId: s.id,
+        studentNo: s.studentNo,
+        studentName: s.name,
+        linkId: link?.id ?? null,
+        path: link ? `${PARENT_REPORT_PATH}?t=${tokenOf(link.id, link.nonce)}` : null,
+        expiresAt: link?.expiresAt.toISOString() ?? null,
+      };
+    });
+  }
+
+  /** The link row behind a token, or the reason it opens nothing. */
+  async function resolve(token: string) {
+    const m = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!m) throw linkError('invalid');
+    const row = await parentLinksRepo.find(db, Number(m[1]));
+    const expected = row ? Buffer.from(tokenOf(row.link.id, row.link.nonce)) : null;
+    if (!row || !expected || expected.length !== token.length || !timingSafeEqual(expected, Buffer.from(token)) || row.studentDeleted) throw linkError('invalid');
+    if (row.link.revokedAt) throw linkError('revoked');
+    if (row.link.expiresAt.getTime() <= deps.now().getTime()) throw linkError('expired');
+    return row;
+  }
+
+  return {
+    async list(auth: AuthContext, classId: number): Promise<ParentLink[]> {
+      await classInScope(auth, classId);
+      return listOf(classId);
+    },
+    /** Makes a link for every student of the class without a live one; 400 once the semester is over. */
+    async create(auth: AuthContext, classId: number): Promise<ParentLink[]> {
+      const cls = await classInScope(auth, classId);
+      const end = await parentLinksRepo.semesterEnd(db, classId);
+      const expiresAt = end ? semesterEndsAt(end) : null;
+      if (!expiresAt || expiresAt.getTime() <= deps.now().getTime()) throw badRequest('SEMESTER_OVER', 'parentLink.semesterOver');
+      const roster = await parentLinksRepo.rosterOf(db, classId);
+      const live = new Set((await parentLinksRepo.live(db, roster.map((s) => s.id), deps.now())).map((l) => l.studentId));
+      await parentLinksRepo.insert(
+        db,
+        roster.filter((s) => !live.has(s.id)).map((s) => ({ schoolId: cls.cls.schoolId, studentId: s.id, nonce: randomBytes(18).toString('base64url'), expiresAt, createdByIdentityId: auth.identity.id })),
+      );
+      return listOf(classId);
+    },
+    async revoke(auth: AuthContext, linkId: number): Promise<{ revoked: boolean }> {
+      const row = await parentLinksRepo.find(db, linkId);
+      if (!row || row.link.schoolId !== auth.school.id) throw notFound();
+      await classInScope(auth, row.classId);
+      return { revoked: await parentLinksRepo.revoke(db, linkId, deps.now()) };
+    },
+
+    /** The parents' page (public): the token's student only. */
+    async report(token: string, taskId: number | undefined, lang: Lang): Promise<ParentReport> {
+      const row = await resolve(token);
+      const all = await parentLinksRepo.approvedEssays(db, row.link.studentId);
+      const recent = all.slice(-TREND_TASKS);
+      const scorings = new Map(await Promise.all(recent.map(async (e) => [e.taskId, await taskScoringInfo(db, e.taskId)] as const)));
+      const classRows = await classReportRepo.approvedOf(db, recent.map((e) => e.taskId), row.classId);
+      const classAverage = (tid: number, dim?: string) => {
+        const xs = classRows.filter((r) => r.taskId === tid).flatMap((r) => {
+          const p = approvedPercents(r, scorings.get(tid)!);
+          const v = dim ? (p.dims.get(dim) ?? null) : p.percent;
+          return v === null ? [] : [v];
+        });
+        return xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : null;
+      };
+      const trend = recent.map((e) => ({ taskId: e.taskId, title: e.title, percent: approvedPercents(e, scorings.get(e.taskId)!).percent, classAverage: classAverage(e.taskId) }));
+      const chosen = (taskId !== undefined ? recent.find((e) => e.taskId === taskId) : undefined) ?? recent.at(-1);
+      let current: ParentReport['current'] = null;
+      if (chosen) {
+        const scoring = scorings.get(chosen.taskId)!;
+        const { percent, dims } = approvedPercents(chosen, scoring);
+        const dimensions = scoring.dimensions.map((id) => ({ id, name: DIMENSIONS[id][lang], percent: dims.get(id) ?? null, score: dims.has(id) ? scaleLabel(dims.get(id)!, scoring, lang) : null, classAverage: classAverage(chosen.taskId, id) }));
+        const pages = (await essaysRepo.pages(db, [chosen.essayId])).map((p) => ({ url: signedFileUrl(deps, p.f.id).url, rotation: p.p.rotation }));
+        current = {
+          taskId: chosen.taskId,
+          title: chosen.title,
+          score: percent === null ? null : scoring.scoreType === 3 && chosen.teacherScore ? chosen.teacherScore : scaleLabel(percent, scoring, lang),
+          percent,
+          classAverage: classAverage(chosen.taskId),
+          dimensions,
+          ...advice(dimensions, chosen.notes ?? [], lang),
+          teacherComment: chosen.teacherComment ?? '',
+          aiComment: chosen.aiComment ?? '',
+          pages,
+        };
+      }
+      return { student: { name: row.studentName, className: row.className }, expiresAt: row.link.expiresAt.toISOString(), trend, current };
+    },
+  };
+}
+
+/** Strengths first (best dimensions, a good sentence, clean characters), then one or two concrete next steps. */
+export function advice(dimensions: { id: string; name: string; percent: number | null }[], notes: { kind: string; excerpt: string; fix?: string }[], lang: Lang) {
+  const t = (key: string, p?: Record<string, string | number>) => translate(lang, key as MessageKey, p);
+  const scored = dimensions.filter((d) => d.percent !== null).sort((a, b) => b.percent! - a.percent!);
+  const strengths: string[] = [];
+  for (const d of scored.slice(0, 2)) if (d.percent! >= 75 || d === scored[0]) strengths.push(t('parentReport.strength.dim', { name: d.name, percent: Math.round(d.percent!) }));
+  const good = notes.find((n) => n.kind === 'goodSentence' && [...n.excerpt].length <= 40);
+  if (good) strengths.push(t('parentReport.strength.good', { text: good.excerpt.trim() }));
+  const wrong = notes.filter((n) => n.kind === 'wrongChar');
+  if (!wrong.length) strengths.push(t('parentReport.strength.noWrong'));
+  if (!strengths.length) strengths.push(t('parentReport.strength.steady'));
+  const nextSteps: string[] = [];
+  const weakest = scored.at(-1);
+  if (weakest && scored.length > 1) {
+    const tip = (DIMENSION_TIPS as readonly string[]).includes(weakest.id) ? weakest.id : 'other';
+    nextSteps.push(t('parentReport.next.dim', { name: weakest.name, tip: t(`parentReport.tip.${tip}`) }));
+  }
+  if (wrong.length) nextSteps.push(t('parentReport.next.wrongChar', { example: noteExample(wrong[0]!) }));
+  if (nextSteps.length < 2) nextSteps.push(t('parentReport.next.read'));
+  return { strengths: strengths.slice(0, 3), nextSteps: nextSteps.slice(0, 2) };
+}
+const DIMENSION_TIPS: readonly DimensionId[] = ['theme', 'content', 'structure', 'language', 'mechanics'] as DimensionId[];

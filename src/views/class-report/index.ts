@@ -1,0 +1,1 @@
+export { ClassReportView, type ClassReportViewProps } from './ClassReportView';
