@@ -37,7 +37,7 @@ export interface TestApp {
 }
 
 /** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
-export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl'>>; jobs?: AppOptions['jobs'] } = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[] } = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   await seedReferenceData(database.db);
   await seedDemoSchool(database.db);
@@ -53,6 +53,8 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string;
       deps: { signer, cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX', basicDataUrl: opts.basicDataUrl, ...opts.deps, storage },
       englishHosts: ['english.example'],
       nodeEnv: 'test',
+      ...(opts.distDir ? { distDir: opts.distDir } : {}),
+      ...(opts.corsOrigins ? { corsOrigins: opts.corsOrigins } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
     });
     await built.ready();
