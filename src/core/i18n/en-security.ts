@@ -16,4 +16,10 @@ export const enSecurity: Record<keyof typeof zhSecurity, string> = {
   'auth.passwordChangeRequired': 'Please change your initial password before you continue',
   'config.headmasterOnly': 'Only the headmaster can change the school-wide scoring configuration',
   'auth.accountDelayed': 'Too many failed sign-ins: the account is locked for {seconds} seconds; try again then, or sign in with an SMS code',
+  'input.numberOutOfRange': 'A number is out of the allowed range; please check the input',
+  'input.badValue': 'A request value has the wrong format; please check the input',
+  'input.nulCharacter': 'The input contains a NUL character, which is not allowed; please remove it',
+  'input.bodyTooLarge': 'The request is too large; please send less',
+  'input.badJson': 'The request body is not valid JSON',
+  'input.mediaType': 'This content type is not supported',
 };

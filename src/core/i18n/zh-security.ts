@@ -14,4 +14,10 @@ export const zhSecurity = {
   'auth.passwordChangeRequired': '首次登录需要先修改初始密码，请设置新密码后再继续',
   'config.headmasterOnly': '全校评分配置只有校长（教学管理员）可以修改',
   'auth.accountDelayed': '登录失败次数过多，账号已临时锁定，请 {seconds} 秒后再试，或使用短信验证码登录',
+  'input.numberOutOfRange': '数字超出允许的范围，请检查输入',
+  'input.badValue': '请求参数格式不正确，请检查输入',
+  'input.nulCharacter': '输入中含有不允许的空字符（NUL），请删除后重试',
+  'input.bodyTooLarge': '提交的内容太大，请减小后重试',
+  'input.badJson': '请求内容不是有效的 JSON',
+  'input.mediaType': '不支持的内容类型',
 };
