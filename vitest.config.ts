@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           // Wide margins: CI may share its 2 cores with other work (a run once failed at a 60 s limit).
           testTimeout: 120_000,

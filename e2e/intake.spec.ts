@@ -5,7 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { encryptPassword } from '../src/core/security/encrypt-password';
+import { studentCodeOf } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
+import { enterStudentCode } from './support/h5';
 import { baseUrl, expectPath, signIn } from './support/session';
 
 let browser: Browser;
@@ -53,6 +55,8 @@ describe('essay intake', () => {
     const ctx = (await (await fetch(`${baseUrl()}/correction-api/platform-management/h5/upload/context?taskId=${task!.id}&classCode=${klass!.classCode}`)).json()) as { data: { students: { name: string; label: string }[] } };
     const name = ctx.data.students.filter((s) => s.label === 'notSubmitted')[3]!.name;
     await page.getByTestId('h5-student').filter({ hasText: name }).first().click();
+    // The class code alone is not enough: the student types their own code from the teacher's list.
+    await enterStudentCode(page, await studentCodeOf(token, klass!.id, name));
     await page.locator('input[type=file]').setInputFiles(files);
     await expect.poll(() => page.getByText('第 2 页').count()).toBe(1);
     await page.getByText('下移').first().click();

@@ -4,7 +4,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, signInToken } from './support/api';
+import { apiCall, signInToken, studentCodeOf } from './support/api';
+import { enterStudentCode } from './support/h5';
 import { launchBrowser, newPage } from './support/browser';
 import { waitForDemoEssays, type DemoTask } from './support/demo-essays';
 import { appPath, baseUrl, fillLogin, PASSWORD } from './support/session';
@@ -268,6 +269,7 @@ describe('review journey on the seeded demo task', () => {
     await phone.page.goto(`${baseUrl()}/teaching/h5/join?code=${classCode}`);
     await phone.page.getByTestId('h5-open-messages').click();
     await phone.page.getByTestId('h5-messages-student').filter({ hasText: REVISER }).first().click();
+    await enterStudentCode(phone.page, await studentCodeOf(token, demo.classId, REVISER));
     const notice = phone.page.locator('[data-testid=h5-message][data-kind=revision]');
     await notice.first().waitFor({ timeout: 15_000 });
     expect(await notice.count()).toBe(1);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { renderEssayPage } from '../src/correction/ocr/render-page';
 import { DEMO_ESSAYS, demoEssayPages } from '../src/server/seed/demo-essays-data';
-import { apiCall, signInToken } from './support/api';
+import { apiCall, signInToken, studentCodeOf } from './support/api';
+import { enterStudentCode } from './support/h5';
 import { launchBrowser, newPage } from './support/browser';
 import { appPath, baseUrl, fillLogin } from './support/session';
 
@@ -186,6 +187,7 @@ describe('class essay list', () => {
     await phone.page.goto(`${baseUrl()}/teaching/h5/join?code=${classCode}`);
     await phone.page.getByTestId('h5-open-messages').click();
     await phone.page.getByTestId('h5-messages-student').filter({ hasText: reviser.name }).first().click();
+    await enterStudentCode(phone.page, await studentCodeOf(token, classId, reviser.name));
     const notice = phone.page.locator('[data-testid=h5-message][data-kind=revision]');
     await notice.waitFor();
     expect(await notice.textContent()).toContain(TEACHER_MESSAGE);

@@ -18,3 +18,11 @@ export async function signInToken(username = 'teacher01'): Promise<string> {
   const key = (await apiCall<{ publicKey: string }>('', '/platform-system/auth/publicKey')).publicKey;
   return (await apiCall<{ token: string }>('', '/platform-system/auth/loginTeacher', { username, password: await encryptPassword(PASSWORD, key) })).token;
 }
+
+/** A student's own code for the H5 pages (学生码), read from the class list as the teacher sees it. */
+export async function studentCodeOf(token: string, classId: number, name: string): Promise<string> {
+  const list = await apiCall<{ list: { name: string; h5Code?: string }[] }>(token, `/platform-management/mStudent/list?classId=${classId}&pageSize=100`);
+  const code = list.list.find((s) => s.name === name)?.h5Code;
+  if (!code) throw new Error(`no student code for ${name} in class ${classId}`);
+  return code;
+}

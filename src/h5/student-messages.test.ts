@@ -11,12 +11,15 @@ describe('students notifications helpers', () => {
     expect(h5PathOf(null)).toBeNull();
   });
 
-  it('remembers the student picked for a class on this phone', () => {
+  it('remembers the student picked for a class on this phone, with their own code', () => {
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
     expect(rememberedStudent(storage, 'AB12')).toBeNull();
-    rememberStudent(storage, 'AB12', 42);
-    expect(rememberedStudent(storage, 'AB12')).toBe(42);
+    rememberStudent(storage, 'AB12', { studentId: 42, studentCode: 'K7M2PQ' });
+    expect(rememberedStudent(storage, 'AB12')).toEqual({ studentId: 42, studentCode: 'K7M2PQ' });
+    // What older versions stored (the id alone) asks for the code again.
+    store.set('zhipi-h5-student:OLD1', '42');
+    expect(rememberedStudent(storage, 'OLD1')).toBeNull();
     expect(rememberedStudent(storage, 'CD34')).toBeNull();
     forgetStudent(storage, 'AB12');
     expect(rememberedStudent(storage, 'AB12')).toBeNull();

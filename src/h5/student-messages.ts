@@ -10,13 +10,24 @@ export const KIND_COLORS: Record<StudentMessage['kind'], string> = {
 
 const key = (code: string) => `zhipi-h5-student:${code}`;
 
-/** The student this phone picked for a class before, so they need not pick again. */
-export function rememberedStudent(storage: Pick<Storage, 'getItem'>, code: string): number | null {
-  const id = Number(storage.getItem(key(code)));
-  return Number.isInteger(id) && id > 0 ? id : null;
+/** A student this phone proved itself as for a class: the student and their own code. */
+export interface RememberedStudent {
+  studentId: number;
+  studentCode: string;
 }
-export function rememberStudent(storage: Pick<Storage, 'setItem'>, code: string, studentId: number) {
-  storage.setItem(key(code), String(studentId));
+
+/** The student this phone picked (with their code) for a class before, so they need not again. */
+export function rememberedStudent(storage: Pick<Storage, 'getItem'>, code: string): RememberedStudent | null {
+  try {
+    const v = JSON.parse(storage.getItem(key(code)) ?? 'null') as Partial<RememberedStudent> | null;
+    // Older phones stored only the id: without a code the student picks and proves again.
+    return v && Number.isInteger(v.studentId) && Number(v.studentId) > 0 && typeof v.studentCode === 'string' && v.studentCode ? { studentId: Number(v.studentId), studentCode: v.studentCode } : null;
+  } catch {
+    return null;
+  }
+}
+export function rememberStudent(storage: Pick<Storage, 'setItem'>, code: string, who: RememberedStudent) {
+  storage.setItem(key(code), JSON.stringify(who));
 }
 export function forgetStudent(storage: Pick<Storage, 'removeItem'>, code: string) {
   storage.removeItem(key(code));

@@ -42,6 +42,7 @@ import { h5MessageRoutes } from './routes/platform-management/h5-messages';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
+import { securityHeaders } from './plugins/security-headers';
 
 export interface AppOptions {
   database: Database;
@@ -100,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (route.config?.public && route.schema) route.schema = { ...route.schema, security: [] };
   });
   await app.register(errorHandler);
+  await app.register(securityHeaders);
   // CORS only for configured partner origins; bearer tokens, so no credentials (docs/widgets.md).
   // Before the request context: preflights are answered before auth, and a 401 still carries the
   // CORS headers, so a partner page can read it (zp-auth-expired) instead of seeing a network error.
@@ -195,6 +197,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(partnerPortalPlugin, { prefix: '/demo-partner', rootSecret: opts.demoPartner.rootSecret });
   }
 
-  await app.register(staticApp, { distDir: opts.distDir ?? path.join(packageRoot, 'dist'), englishHosts: opts.englishHosts, nodeEnv: opts.nodeEnv });
+  await app.register(staticApp, { distDir: opts.distDir ?? path.join(packageRoot, 'dist'), englishHosts: opts.englishHosts, nodeEnv: opts.nodeEnv, partnerOrigins: () => corsPolicy.list() });
   return app;
 }

@@ -3,12 +3,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { languageForHost } from '../core/i18n';
+import { newNonce, setPageCsp } from './plugins/security-headers';
 import { widgetFileHeaders, widgetPathAllowed, widgetsPage } from './static-widgets';
 
 export interface StaticAppOptions {
   distDir: string;
   englishHosts: string[];
   nodeEnv: string;
+  /** Origins that may frame the element pages (partner portals); other pages only by the site itself. */
+  partnerOrigins?: () => Promise<string[]>;
 }
 
 const CONFIG_MARKER = '<!--zhipi-config-->';
@@ -61,8 +64,11 @@ export const staticApp = fp<StaticAppOptions>(async (app, opts) => {
     if (!existsSync(file)) return reply.status(503).type('text/plain').send('The app is not built yet: run "npm run build".');
     const lang = languageForHost(req.headers.host ?? '', opts.englishHosts);
     const config = JSON.stringify({ lang, env: opts.nodeEnv }).replace(/</g, '\\u003c');
+    // The one inline script runs by this response's nonce; the element pages may be framed by partners.
+    const nonce = newNonce();
+    setPageCsp(reply, nonce, file === appHtml || file === h5Html ? [] : ((await opts.partnerOrigins?.()) ?? []));
     const html = read(file)
-      .replace(CONFIG_MARKER, `<script>window.__ZHIPI__=${config}</script>`)
+      .replace(CONFIG_MARKER, `<script nonce="${nonce}">window.__ZHIPI__=${config}</script>`)
       .replace('<html lang="zh-CN">', `<html lang="${lang === 'en' ? 'en' : 'zh-CN'}">`);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });

@@ -17,7 +17,7 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
   let classId = 0;
   let otherClassCode = '';
   let classCode = '';
-  let students: { id: number; name: string }[] = [];
+  let students: { id: number; name: string; h5Code: string }[] = [];
   let seed = 10;
   const get = (url: string, who = 'teacher01') => t.call('GET', `${MGMT}/${url}`, { token: tok[who] });
   const post = (url: string, body: unknown, who = 'teacher01') => t.call('POST', `${MGMT}/${url}`, { token: tok[who], body });
@@ -132,7 +132,14 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
       const mp = multipartFiles(fields, files.map((content, i) => ({ name: `IMG_${i}.jpg`, content })));
       return t.call('POST', `${MGMT}/h5/upload/submit`, { payload: mp.payload, headers: mp.headers, ip });
     };
-    const fields = { taskId: String(taskId), classCode, studentId: String(student.id) };
+    const fields = { taskId: String(taskId), classCode, studentId: String(student.id), studentCode: student.h5Code };
+    expect(student.h5Code).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
+    // The class code alone, or a classmate's code, does not make you that student.
+    const { studentCode: _, ...noCode } = fields;
+    expect((await send(noCode, pages)).json().error).toBe('FIELDS_FIRST');
+    const foreign = await send({ ...fields, studentCode: students[6]!.h5Code }, pages);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ error: 'STUDENT_CODE_WRONG', message: '学生码不正确，请向老师确认你的学生码' });
     const first = await send(fields, pages);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toMatchObject({ draft: 0, pageCount: 2, replaced: false, label: 'submitted' });
@@ -157,13 +164,15 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
     expect((await t.call('GET', `${MGMT}/h5/upload/context?taskId=${taskId}&classCode=${otherClassCode}`)).statusCode).toBe(403);
     const exe = await send(fields, [pages[0]!, Buffer.from('MZ\x90\x00 not a photo', 'latin1')]);
     expect(exe.statusCode).toBe(415);
+    // Lower case and spaces are what a student may type.
+    expect((await send({ ...fields, studentCode: ` ${student.h5Code.toLowerCase()} ` }, [Buffer.from('MZ\x90\x00 not a photo', 'latin1')])).statusCode).toBe(415);
     const mp = multipartFiles({}, [{ name: 'a.jpg', content: pages[0]! }]);
     expect((await t.call('POST', `${MGMT}/h5/upload/submit`, { payload: mp.payload, headers: mp.headers })).json().error).toBe('FIELDS_FIRST');
 
     // After the deadline: refused with the deadline in the message, and the context says closed.
     t.clock.offsetMs = 3 * 86400_000;
     try {
-      const late = await send({ ...fields, studentId: String(students[6]!.id) }, pages, '10.1.1.3');
+      const late = await send({ ...fields, studentId: String(students[6]!.id), studentCode: students[6]!.h5Code }, pages, '10.1.1.3');
       expect(late.statusCode).toBe(403);
       expect(late.json()).toMatchObject({ error: 'DEADLINE_PASSED', message: expect.stringContaining('已过提交截止时间') });
       expect((await t.call('GET', `${MGMT}/h5/upload/context?taskId=${taskId}&classCode=${classCode}`)).json().data.closed).toBe(true);

@@ -33,8 +33,9 @@ const PUBLIC = [
   'GET /correction-api/platform-management/h5/upload/context',
   'POST /correction-api/platform-management/h5/upload/submit',
   'GET /correction-api/file-service/files/:id/content',
-  // issue 6: a student's notifications on the H5 class page (class code + a student of that class)
-  'GET /correction-api/platform-management/h5/messages',
+  // issue 6: a student's notifications on the H5 class page (class code + a student of that class + their own code, issue 12)
+  'POST /correction-api/platform-management/h5/student/verify',
+  'POST /correction-api/platform-management/h5/messages',
   'POST /correction-api/platform-management/h5/messages/read',
   // issue 7: single sign-on, the partner's signed launch / ticket / link is the credential
   'POST /correction-api/platform-system/auth/sso/exchange',

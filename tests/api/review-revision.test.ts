@@ -25,8 +25,8 @@ describe.each(databaseKinds())('revised drafts, reminders and students’ notifi
   const corrected = (studentId?: number) => correctedEssay(t, storage, ocr, fx, studentId ? { studentId } : {});
   /** The student's phone upload (JSON with a Base64 page), as the H5 page sends it. */
   const phoneUpload = async (studentId: number, ip = '10.2.0.1') =>
-    t.call('POST', `${MGMT}/h5/upload/submit`, { body: { taskId: fx.taskId, classCode, studentId, pages: [{ fileName: 'p.png', contentBase64: (await solidImage(120, 160, seed++)).toString('base64') }] }, ip });
-  const messages = (studentId: number, code = classCode) => t.call('GET', `${MGMT}/h5/messages?classCode=${code}&studentId=${studentId}`, { ip: '10.3.0.1' });
+    t.call('POST', `${MGMT}/h5/upload/submit`, { body: { taskId: fx.taskId, classCode, studentId, studentCode: await t.studentCode(studentId), pages: [{ fileName: 'p.png', contentBase64: (await solidImage(120, 160, seed++)).toString('base64') }] }, ip });
+  const messages = async (studentId: number, code = classCode) => t.call('POST', `${MGMT}/h5/messages`, { body: { classCode: code, studentId, studentCode: await t.studentCode(studentId) }, ip: '10.3.0.1' });
 
   beforeAll(async () => {
     t = await createTestApp(kind, { deps: { ocr, storage }, jobs: { poll: false } });
@@ -202,11 +202,11 @@ describe.each(databaseKinds())('revised drafts, reminders and students’ notifi
     expect(inbox[0]).toMatchObject({ kind: 'reminder', isRead: 0, taskTitle: '我的老师' });
     expect(inbox[0].message).toContain('《我的老师》还没有提交');
     expect((await messages(f.studentId, code)).json().data).toHaveLength(0);
-    const read = await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code, studentId: missing.studentId, ids: inbox.map((m: { id: number }) => m.id) }, ip: '10.3.0.1' });
+    const read = await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code, studentId: missing.studentId, studentCode: await t.studentCode(missing.studentId), ids: inbox.map((m: { id: number }) => m.id) }, ip: '10.3.0.1' });
     expect(read.json().data).toEqual({ updated: 2 });
     expect((await messages(missing.studentId, code)).json().data.every((m: { isRead: number }) => m.isRead === 1)).toBe(true);
     // another student's ids are ignored; a student of another class or a wrong code is refused
-    expect((await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code, studentId: f.studentId, ids: inbox.map((m: { id: number }) => m.id) } })).json().data).toEqual({ updated: 0 });
+    expect((await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code, studentId: f.studentId, studentCode: await t.studentCode(f.studentId), ids: inbox.map((m: { id: number }) => m.id) } })).json().data).toEqual({ updated: 0 });
     expect((await messages(missing.studentId, classCode)).json().error).toBe('STUDENT_NOT_IN_CLASS');
     expect((await messages(missing.studentId, 'ZZZZZZZZ')).statusCode).toBe(403);
     // an expired school's H5 pages answer like its signed-in routes

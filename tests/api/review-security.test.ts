@@ -134,7 +134,7 @@ describe.each(databaseKinds())('teacher review under attack on %s', (kind) => {
       const code = await classCodeOf(fx.classId);
       const codeB = await classCodeOf(fxB.classId);
       const code8 = await classCodeOf(fx8.classId);
-      const list = (classCode: string, studentId: number, lang?: 'en') => t.call('GET', `${MGMT}/h5/messages?classCode=${classCode}&studentId=${studentId}`, { ip: '10.9.0.1', lang });
+      const list = async (classCode: string, studentId: number, lang?: 'en') => t.call('POST', `${MGMT}/h5/messages`, { body: { classCode, studentId, studentCode: await t.studentCode(studentId) }, ip: '10.9.0.1', lang });
       expect((await list(code, student)).json().data[0]).toMatchObject({ kind: 'revision' });
       for (const c of [code8, codeB]) {
         const res = await list(c, student);
@@ -147,10 +147,10 @@ describe.each(databaseKinds())('teacher review under attack on %s', (kind) => {
 
       const mine = (await list(code, student)).json().data[0].id as number;
       const other8 = await newStudent(db(), fx8);
-      const read = await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code8, studentId: other8, ids: [mine] }, ip: '10.9.0.2' });
+      const read = await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code8, studentId: other8, studentCode: await t.studentCode(other8), ids: [mine] }, ip: '10.9.0.2' });
       expect(read.json().data).toEqual({ updated: 0 });
       expect((await db().select().from(studentNotifications).where(eq(studentNotifications.id, mine)))[0]!.isRead).toBe(0);
-      const moved = await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code8, studentId: student, ids: [mine] }, ip: '10.9.0.2' });
+      const moved = await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code8, studentId: student, studentCode: await t.studentCode(student), ids: [mine] }, ip: '10.9.0.2' });
       expect(moved.statusCode).toBe(400);
     });
   });
@@ -174,8 +174,8 @@ describe.each(databaseKinds())('teacher review under attack on %s', (kind) => {
         ['export beyond int4', 'GET', `export/writing?taskId=99999999999`, undefined],
         ['comment use beyond int4', 'POST', 'commentLibrary/use/99999999999', undefined],
         ['comment del beyond int4', 'DELETE', 'commentLibrary/del?id=99999999999', undefined],
-        ['h5 messages beyond int4', 'GET', `h5/messages?classCode=ABCDEFGH&studentId=99999999999`, undefined],
-        ['h5 read ids beyond int4', 'POST', 'h5/messages/read', { classCode: 'ABCDEFGH', studentId: 1, ids: [99999999999] }],
+        ['h5 messages beyond int4', 'POST', 'h5/messages', { classCode: 'ABCDEFGH', studentId: 99999999999, studentCode: 'ABCDEF' }],
+        ['h5 read ids beyond int4', 'POST', 'h5/messages/read', { classCode: 'ABCDEFGH', studentId: 1, studentCode: 'ABCDEF', ids: [99999999999] }],
         ['unknown dimension', 'POST', 'review/save', { essayId: id, dimensionScores: [{ id: 'no-such-dimension', label: 'A' }] }],
         ['wrong score label', 'POST', 'review/save', { essayId: id, teacherScore: 'Z' }],
         ['a value where a label is due', 'POST', 'review/approve', { essayId: id, teacherComment: '好', dimensionScores: [{ id: 'theme', value: 5 }] }],

@@ -237,17 +237,23 @@ describe.each(databaseKinds())('essay tasks, prompt bank and scoring standards o
       expect((await get(`mScoringLevel/get?id=${level.id}`, 'teacherB01')).statusCode).toBe(404);
     });
 
-    it('saves and reads the score configuration per campus and key', async () => {
+    it('saves and reads the score configuration per campus and key (only the headmaster saves it)', async () => {
       const campus = (await get('mSchoolCampus/currentUser', 'teacher01')).json().data;
-      const saved = await post('mTeacherScoreConfig/saveOrUpdate', 'teacher01', { campusId: campus.id, key: 'grade7', scoringStandardId: 1, fullMark: 60 });
+      // issue 12: a teacher (task.edit) or class staff cannot change the campus-wide configuration.
+      for (const who of ['teacher01', 'classrole01']) {
+        const refused = await post('mTeacherScoreConfig/saveOrUpdate', who, { campusId: campus.id, key: 'grade7', scoringStandardId: 1, fullMark: 99 });
+        expect(refused.statusCode, who).toBe(403);
+        expect(refused.json()).toMatchObject({ error: 'HEADMASTER_ONLY', message: '全校评分配置只有校长（教学管理员）可以修改' });
+      }
+      const saved = await post('mTeacherScoreConfig/saveOrUpdate', 'headmaster01', { campusId: campus.id, key: 'grade7', scoringStandardId: 1, fullMark: 60 });
       expect(saved.json().data).toMatchObject({ campusId: campus.id, key: 'grade7', fullMark: 60, scoringStandard: { id: 1, isDefault: true } });
-      await post('mTeacherScoreConfig/saveOrUpdate', 'teacher01', { campusId: campus.id, key: 'grade7', scoringStandardId: null, fullMark: 50 });
+      await post('mTeacherScoreConfig/saveOrUpdate', 'headmaster01', { campusId: campus.id, key: 'grade7', scoringStandardId: null, fullMark: 50 });
       const list = (await get('mTeacherScoreConfig/list?key=grade7', 'classrole01')).json().data;
       expect(list).toHaveLength(1);
       expect(list[0]).toMatchObject({ fullMark: 50, scoringStandardId: null });
       expect((await get(`mTeacherScoreConfig/get?compusId=${campus.id}`, 'teacher01')).json().data).toHaveLength(1);
       expect((await get('mTeacherScoreConfig/list', 'teacherB01')).json().data).toEqual([]);
-      expect((await post('mTeacherScoreConfig/saveOrUpdate', 'teacherB01', { campusId: campus.id, key: 'x', scoringStandardId: null })).statusCode).toBe(404);
+      expect((await post('mTeacherScoreConfig/saveOrUpdate', 'teacherB01', { campusId: campus.id, key: 'x', scoringStandardId: null })).statusCode).toBe(403);
     });
 
     it('refuses a class sync when no basic-data platform is configured', async () => {

@@ -10,6 +10,9 @@ import type { SmsProvider } from '../../src/server/services/sms-provider';
 import { encryptPassword } from '../../src/core/security/encrypt-password';
 import { createTestDatabase, type DbKind } from './test-database';
 import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage';
+import { students } from '../../src/server/db/schema';
+import { studentCode } from '../../src/server/services/security/student-code';
+import { eq } from 'drizzle-orm';
 
 export interface SentSms {
   phone: string;
@@ -26,11 +29,15 @@ export interface TestApp {
   login(username: string, password?: string): Promise<string>;
   call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, opts?: { token?: string; body?: unknown; lang?: 'zh' | 'en'; ip?: string; headers?: Record<string, string>; payload?: Buffer | string }): Promise<LightMyRequestResponse>;
   lastSmsCode(phone: string): string;
+  /** Another server process on the same database (its own services and in-memory state), for limits shared across processes. */
+  twin(): Promise<{ call: TestApp['call']; close(): Promise<void> }>;
+  /** A student's own code for the H5 pages (学生码), as the teacher's class list shows it. */
+  studentCode(studentId: number): Promise<string>;
   close(): Promise<void>;
 }
 
 /** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
-export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl'>>; jobs?: AppOptions['jobs'] } = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[] } = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   await seedReferenceData(database.db);
   await seedDemoSchool(database.db);
@@ -38,17 +45,25 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string;
   const smsProvider: SmsProvider = { send: async (phone, message) => void sms.push({ phone, message }) };
   const cipher = loadPasswordCipher();
   const clock = { offsetMs: 0 };
-  const app = await buildApp({
-    database,
-    deps: { signer: new TokenSigner(new TextEncoder().encode('test-secret-test-secret-test-secret!')), cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX', basicDataUrl: opts.basicDataUrl, storage: new MemoryFileStorage(), ...opts.deps },
-    englishHosts: ['english.example'],
-    nodeEnv: 'test',
-    ...(opts.jobs !== undefined ? { jobs: opts.jobs } : {}),
-  });
-  await app.ready();
+  const signer = new TokenSigner(new TextEncoder().encode('test-secret-test-secret-test-secret!'));
+  const storage = opts.deps?.storage ?? new MemoryFileStorage();
+  const build = async (jobs: AppOptions['jobs'] | undefined) => {
+    const built = await buildApp({
+      database,
+      deps: { signer, cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX', basicDataUrl: opts.basicDataUrl, ...opts.deps, storage },
+      englishHosts: ['english.example'],
+      nodeEnv: 'test',
+      ...(opts.distDir ? { distDir: opts.distDir } : {}),
+      ...(opts.corsOrigins ? { corsOrigins: opts.corsOrigins } : {}),
+      ...(jobs !== undefined ? { jobs } : {}),
+    });
+    await built.ready();
+    return built;
+  };
+  const app = await build(opts.jobs);
   const encrypt = (plain: string) => encryptPassword(plain, cipher.publicKeySpki);
 
-  const call: TestApp['call'] = (method, url, opts = {}) =>
+  const callOn = (app: FastifyInstance): TestApp['call'] => (method, url, opts = {}) =>
     app.inject({
       method,
       url,
@@ -61,6 +76,7 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string;
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
       ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
     });
+  const call = callOn(app);
 
   return {
     app,
@@ -79,6 +95,15 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string;
       const code = msg?.message.match(/\d{6}/)?.[0];
       if (!code) throw new Error(`no SMS code sent to ${phone}`);
       return code;
+    },
+    async twin() {
+      const other = await build(false);
+      return { call: callOn(other), close: () => other.close() };
+    },
+    async studentCode(studentId) {
+      const [row] = await database.db.select({ schoolId: students.schoolId }).from(students).where(eq(students.id, studentId));
+      if (!row) throw new Error(`no student ${studentId}`);
+      return studentCode(signer, row.schoolId, studentId);
     },
     async close() {
       await app.close();

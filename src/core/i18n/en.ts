@@ -9,6 +9,7 @@ import { enTeaching } from './en-teaching';
 import { enLibrary } from './en-library';
 import { enWidgets } from './en-widgets';
 import { enReport } from './en-report';
+import { enSecurity } from './en-security';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -22,6 +23,7 @@ export const en: Record<MessageKey, string> = {
   ...enLibrary,
   ...enWidgets,
   ...enReport,
+  ...enSecurity,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

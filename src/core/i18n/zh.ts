@@ -8,6 +8,7 @@ import { zhTeaching } from './zh-teaching';
 import { zhLibrary } from './zh-library';
 import { zhWidgets } from './zh-widgets';
 import { zhReport } from './zh-report';
+import { zhSecurity } from './zh-security';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
@@ -21,6 +22,7 @@ export const zh = {
   ...zhLibrary,
   ...zhWidgets,
   ...zhReport,
+  ...zhSecurity,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',

@@ -1,16 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Card, DotLoading, Empty, ErrorBlock, List, NavBar, SearchBar, Space, Tabs, Tag, Toast } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StudentMessage } from '../../core/api/contracts/student-messages';
 import { useAsync } from '../../views/hooks/use-async';
 import { useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
-import { h5PathOf, KIND_COLORS, latestTask, rememberedStudent, rememberStudent, forgetStudent } from '../student-messages';
+import { h5PathOf, KIND_COLORS, latestTask, rememberedStudent, rememberStudent, forgetStudent, type RememberedStudent } from '../student-messages';
+import { StudentCodeCard } from './StudentCodeCard';
 
 /**
  * `/teaching/h5/messages?code=`: a student's notifications (revision requests with the teacher's
  * message and a button to upload the revised draft, reminders, approvals). No sign-in: the class code
- * comes from the teacher's QR code and the student picks their name once (remembered on the phone).
+ * comes from the teacher's QR code, the student picks their name and types their own code (学生码) once
+ * (both remembered on the phone).
  */
 export default function MessagesPage() {
   const t = useT();
@@ -18,7 +20,9 @@ export default function MessagesPage() {
   const { tasks, essays, studentMessages } = useH5();
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').trim().toUpperCase();
-  const [studentId, setStudentId] = useState<number | null>(() => rememberedStudent(window.localStorage, code));
+  const [who, setWho] = useState<RememberedStudent | null>(() => rememberedStudent(window.localStorage, code));
+  const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
+  const studentId = who?.studentId ?? null;
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<'unread' | 'all'>('unread');
 
@@ -27,7 +31,7 @@ export default function MessagesPage() {
   // class without tasks has no notifications either.
   const task = latestTask(klass.data?.tasks ?? []);
   const roster = useAsync(() => (task ? essays.h5Context(task.id, code) : Promise.resolve(null)), [essays, task?.id, code]);
-  const messages = useAsync(() => (studentId ? studentMessages.list(code, studentId) : Promise.resolve([] as StudentMessage[])), [studentMessages, code, studentId]);
+  const messages = useAsync(() => (who ? studentMessages.list({ classCode: code, ...who }) : Promise.resolve([] as StudentMessage[])), [studentMessages, code, who]);
 
   const students = useMemo(() => (roster.data?.students ?? []).filter((s) => !search || s.name.includes(search.trim())), [roster.data, search]);
   const me = roster.data?.students.find((s) => s.id === studentId);
@@ -35,9 +39,21 @@ export default function MessagesPage() {
   const unread = list.filter((m) => m.isRead === 0);
   const shown = tab === 'unread' ? unread : list;
 
+  const forget = () => {
+    forgetStudent(window.localStorage, code);
+    setWho(null);
+    setPicked(null);
+  };
+  // A remembered code no longer accepted (the teacher's list changed): prove it again.
+  const listError = messages.error as { error?: string } | null;
+  useEffect(() => {
+    if (listError?.error === 'STUDENT_CODE_WRONG') forget();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listError]);
+
   const markRead = async (ids: number[], toast = true) => {
-    if (!studentId || ids.length === 0) return;
-    await studentMessages.markRead(code, studentId, ids);
+    if (!who || ids.length === 0) return;
+    await studentMessages.markRead({ classCode: code, ...who }, ids);
     if (toast) Toast.show({ content: t('h5.messages.read'), icon: 'success' });
     await messages.reload();
   };
@@ -53,11 +69,23 @@ export default function MessagesPage() {
 
   const back = () => navigate(`/join?code=${encodeURIComponent(code)}`);
 
-  if (!studentId || (roster.data && !me)) {
+
+  if (!who || (roster.data && !me)) {
     return (
       <div data-testid="h5-messages">
-        <NavBar onBack={back}>{t('h5.messages.title')}</NavBar>
-        {!task ? (
+        <NavBar onBack={picked ? () => setPicked(null) : back}>{t('h5.messages.title')}</NavBar>
+        {picked ? (
+          <StudentCodeCard
+            classCode={code}
+            student={picked}
+            onVerified={(studentCode) => {
+              const next = { studentId: picked.id, studentCode };
+              rememberStudent(window.localStorage, code, next);
+              setWho(next);
+              setPicked(null);
+            }}
+          />
+        ) : !task ? (
           <Empty description={t('h5.messages.none')} />
         ) : roster.loading && !roster.data ? (
           <DotLoading />
@@ -71,10 +99,7 @@ export default function MessagesPage() {
                 key={s.id}
                 data-testid="h5-messages-student"
                 description={s.maskedNo}
-                onClick={() => {
-                  rememberStudent(window.localStorage, code, s.id);
-                  setStudentId(s.id);
-                }}
+                onClick={() => setPicked({ id: s.id, name: s.name })}
               >
                 {s.name}
               </List.Item>
@@ -95,12 +120,7 @@ export default function MessagesPage() {
           <span>
             {klass.data.className} · <strong>{me?.name}</strong>
           </span>
-          <a
-            onClick={() => {
-              forgetStudent(window.localStorage, code);
-              setStudentId(null);
-            }}
-          >
+          <a onClick={forget}>
             {t('h5.upload.changeName')}
           </a>
         </Space>

@@ -7,6 +7,8 @@ import { useAsync } from '../../views/hooks/use-async';
 import { useT } from '../../views/i18n/i18n-context';
 import { compressPhoto } from '../compress-photo';
 import { useH5 } from '../h5-context';
+import { forgetStudent, rememberedStudent, rememberStudent } from '../student-messages';
+import { StudentCodeCard } from './StudentCodeCard';
 
 type Student = H5UploadContext['students'][number];
 interface Photo {
@@ -17,7 +19,8 @@ interface Photo {
 
 /**
  * `/teaching/h5/upload?taskId=&classCode=`: what the task's upload QR code opens on a student's
- * phone. Pick your name, take or choose photos, put them in page order, submit before the deadline.
+ * phone. Pick your name, type your own code (学生码, once per phone), take or choose photos, put them in
+ * page order, submit before the deadline.
  */
 export default function PhoneUploadPage() {
   const t = useT();
@@ -27,6 +30,13 @@ export default function PhoneUploadPage() {
   const classCode = params.get('classCode') ?? '';
   const context = useAsync(() => essays.h5Context(taskId, classCode), [essays, taskId, classCode]);
   const [student, setStudent] = useState<Student | null>(null);
+  // The student's own code: remembered on this phone for the class, asked when another name is picked.
+  const [studentCode, setStudentCode] = useState<string | null>(null);
+  const pick = (s: Student) => {
+    const known = rememberedStudent(window.localStorage, classCode.toUpperCase());
+    setStudentCode(known?.studentId === s.id ? known.studentCode : null);
+    setStudent(s);
+  };
   const [search, setSearch] = useState('');
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -47,7 +57,7 @@ export default function PhoneUploadPage() {
     });
 
   const submit = async () => {
-    if (!student) return;
+    if (!student || !studentCode) return;
     if (photos.length === 0) {
       Toast.show(t('h5.upload.noPhotos'));
       return;
@@ -59,9 +69,16 @@ export default function PhoneUploadPage() {
         pages.push(await compressPhoto(p.file));
         setProgress({ done: i + 1, total: photos.length });
       }
-      await essays.h5Submit({ taskId, classCode, studentId: student.id }, pages);
+      await essays.h5Submit({ taskId, classCode, studentId: student.id, studentCode }, pages);
       setSubmitted(true);
       void context.reload();
+    } catch (err) {
+      // The remembered code is no longer right: ask for it again (the message says why).
+      if ((err as { error?: string }).error === 'STUDENT_CODE_WRONG') {
+        forgetStudent(window.localStorage, classCode.toUpperCase());
+        setStudentCode(null);
+      }
+      Toast.show({ content: (err as Error).message, icon: 'fail' });
     } finally {
       setProgress(null);
     }
@@ -103,7 +120,7 @@ export default function PhoneUploadPage() {
               <List.Item
                 key={s.id}
                 data-testid="h5-student"
-                onClick={() => !ctx.closed && s.canSubmit && setStudent(s)}
+                onClick={() => !ctx.closed && s.canSubmit && pick(s)}
                 disabled={ctx.closed || !s.canSubmit}
                 extra={<Tag color={s.label === 'notSubmitted' ? 'default' : 'success'}>{t(s.label === 'notSubmitted' ? 'h5.upload.notSubmitted' : 'h5.upload.submitted')}</Tag>}
                 description={s.maskedNo}
@@ -113,6 +130,15 @@ export default function PhoneUploadPage() {
             ))}
           </List>
         </>
+      ) : !studentCode ? (
+        <StudentCodeCard
+          classCode={classCode}
+          student={student}
+          onVerified={(code) => {
+            rememberStudent(window.localStorage, classCode.toUpperCase(), { studentId: student.id, studentCode: code });
+            setStudentCode(code);
+          }}
+        />
       ) : (
         <Card title={`${student.name} · ${t('h5.upload.photos')}`} style={{ margin: 8 }}>
           <p style={{ color: '#888', fontSize: 13, marginTop: 0 }}>{t('h5.upload.photosHelp')}</p>
@@ -157,7 +183,7 @@ export default function PhoneUploadPage() {
             </div>
           )}
           <Button block color="primary" size="large" style={{ marginTop: 16 }} loading={Boolean(progress)} onClick={() => void submit()} data-testid="h5-submit">
-            {student.label === 'notSubmitted' ? t('h5.upload.submit') : t('h5.upload.again')}
+            {student.label === 'notSubmitted' ? t('h5.upload.submit') : t('h5.upload.againKept')}
           </Button>
         </Card>
       )}

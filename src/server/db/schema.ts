@@ -816,4 +816,42 @@ export const parentReportLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('parent_report_links_student_idx').on(t.studentId)],
+// ── security (#12): rate limits shared by every server process; pages a student's re-submission replaced ──
+
+/** Fixed-window hit counters (`h5:ip:<addr>`, `h5code:fail:<student>`…), counted with one upsert so processes share them. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_counters_window_idx').on(t.windowStart)],
+);
+
+/** The pages an essay had before a phone re-submission replaced them (kept, the teacher is told). */
+export const essayPageVersions = pgTable(
+  'essay_page_versions',
+  {
+    id: serial('id').primaryKey(),
+    essayId: integer('essay_id').notNull().references(() => essays.id),
+    /** file ids of the replaced pages, in page order */
+    fileIds: jsonb('file_ids').$type<string[]>().notNull(),
+    /** how the replaced pages had come in (single | batch | phone) */
+    source: text('source').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    replacedAt: createdAt(),
+  },
+  (t) => [index('essay_page_versions_essay_idx').on(t.essayId)],
+);
+
+/** How often a school's teachers used a library comment: public comments are counted per school, never across schools. */
+export const libraryCommentUses = pgTable(
+  'library_comment_uses',
+  {
+    commentId: integer('comment_id').notNull().references(() => libraryComments.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.schoolId] })],
 );

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isMessageKey, translate } from '../../core/i18n';
 import { AppError } from '../errors';
+import { hasNul, inputErrorOf } from './input-errors';
 
 /**
  * One place turns every failure into the error envelope in the caller's language. Expected errors
@@ -35,6 +36,11 @@ export const errorHandler = fp(async (app) => {
       const message = translate(lang, 'error.validation', { detail });
       return reply.status(400).send({ code: 400, error: 'VALIDATION', message, showMsg: message, details: err.validation });
     }
+    const input = inputErrorOf(err);
+    if (input) {
+      const message = translate(lang, input.key, input.params);
+      return reply.status(input.status).send({ code: input.status, error: input.error, message, showMsg: message });
+    }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) {
       const message = translate(lang, 'error.tooManyRequests', { seconds: 60 });
@@ -47,6 +53,13 @@ export const errorHandler = fp(async (app) => {
     req.log.error({ err }, 'unexpected error');
     const message = translate(lang, 'error.internal');
     return reply.status(500).send({ code: 500, error: 'INTERNAL', message });
+  });
+
+  // A NUL byte in the query or a JSON body: refused before any route reads it.
+  app.addHook('preValidation', async (req) => {
+    if (/%00/.test(req.url) || hasNul(req.query) || hasNul(req.params) || (req.body !== undefined && !Buffer.isBuffer(req.body) && hasNul(req.body))) {
+      throw new AppError(400, 'NUL_CHARACTER', 'input.nulCharacter', undefined, { show: true });
+    }
   });
 
   app.setNotFoundHandler((req, reply) => {

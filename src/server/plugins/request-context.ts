@@ -16,6 +16,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Still served when the school's subscription has expired (what /expired needs). */
     allowExpired?: boolean;
+    /** Served to a user still on the initial password (what /selectCharacter and /initialUser need). */
+    allowInitialPassword?: boolean;
   }
 }
 
@@ -55,6 +57,10 @@ export const requestContext = fp<{ deps: ServiceDeps; englishHosts: string[] }>(
     req.auth = ctx;
     if (ctx.school.limitStatus === LIMIT_STATUS.expired && !config?.allowExpired) {
       throw new AppError(403, 'SYSTEM_EXPIRED', 'error.systemExpiredMarker', undefined, { show: true });
+    }
+    // The forced change of an initial password is the server's rule, not only the browser's.
+    if (ctx.user.mustChangePassword && !config?.allowInitialPassword) {
+      throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'auth.passwordChangeRequired', undefined, { show: true });
     }
   });
 });

@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { libraryComments } from '../db/schema';
+import { libraryCommentUses, libraryComments } from '../db/schema';
 
 export type LibraryCommentRow = typeof libraryComments.$inferSelect;
 
 export interface CommentFilter {
   /** the caller's identity: "mine" are its comments; nobody else's private comments are ever visible */
   identityId: number;
+  /** the caller's school: use counts are this school's */
+  schoolId: number;
   scope: 'all' | 'public' | 'mine';
   kind?: string | undefined;
   dimension?: string | undefined;
@@ -42,16 +44,21 @@ function where(f: CommentFilter): SQL {
   return and(...parts)!;
 }
 
+/** A comment with the use count of one school (public comments are shared, their counts are not). */
+const withUses = () => ({ ...getTableColumns(libraryComments), useCount: sql<number>`coalesce(${libraryCommentUses.uses}, 0)::int` });
+const usesOf = (schoolId: number) => and(eq(libraryCommentUses.commentId, libraryComments.id), eq(libraryCommentUses.schoolId, schoolId));
+
 /** SQL of the comment library (public comments and teachers' own). */
 export const libraryCommentsRepo = {
   /** Core comments first, then the most used, then in library order. */
   async page(db: Executor, f: CommentFilter, pageNum: number, pageSize: number): Promise<{ rows: LibraryCommentRow[]; total: number }> {
     const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(libraryComments).where(where(f));
     const rows = await db
-      .select()
+      .select(withUses())
       .from(libraryComments)
+      .leftJoin(libraryCommentUses, usesOf(f.schoolId))
       .where(where(f))
-      .orderBy(desc(libraryComments.core), desc(libraryComments.useCount), asc(libraryComments.id))
+      .orderBy(desc(libraryComments.core), desc(sql`coalesce(${libraryCommentUses.uses}, 0)`), asc(libraryComments.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize);
     return { rows, total };
@@ -83,14 +90,16 @@ export const libraryCommentsRepo = {
     const [row] = await db.insert(libraryComments).values(values).returning();
     return row!;
   },
-  /** One more use of a visible comment; undefined when the identity cannot see it. */
-  async countUse(db: Executor, identityId: number, id: number): Promise<LibraryCommentRow | undefined> {
-    const [row] = await db
-      .update(libraryComments)
-      .set({ useCount: sql`${libraryComments.useCount} + 1` })
-      .where(and(visible(identityId), eq(libraryComments.id, id)))
-      .returning();
-    return row;
+  /** One more use of a visible comment by the school (its own count); undefined when the identity cannot see it. */
+  async countUse(db: Executor, identityId: number, schoolId: number, id: number): Promise<LibraryCommentRow | undefined> {
+    const [row] = await db.select().from(libraryComments).where(and(visible(identityId), eq(libraryComments.id, id)));
+    if (!row) return undefined;
+    const [u] = await db
+      .insert(libraryCommentUses)
+      .values({ commentId: id, schoolId, uses: 1 })
+      .onConflictDoUpdate({ target: [libraryCommentUses.commentId, libraryCommentUses.schoolId], set: { uses: sql`${libraryCommentUses.uses} + 1` } })
+      .returning({ uses: libraryCommentUses.uses });
+    return { ...row, useCount: u!.uses };
   },
   /** Soft-deletes one of the identity's own comments; false when it is not theirs (or gone). */
   async deleteOwn(db: Executor, identityId: number, id: number, at: Date): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { loginThrottle } from '../db/schema';
 
@@ -25,6 +26,33 @@ export const loginThrottleRepo = {
       })
       .returning();
     return row!;
+  },
+  /**
+   * Takes one sign-in attempt of `key` before the password is compared: one upsert … RETURNING under
+   * the row lock, refused (undefined) while the key is locked. The attempt that reaches `delayAfter`
+   * locks the key for `baseMs · 2^(n − delayAfter)` (at most `maxMs`), so of a burst of parallel guesses
+   * only those before the lock are compared, and each later one waits longer.
+   */
+  async takeAttempt(db: Executor, key: string, now: Date, rule: { windowMs: number; delayAfter: number; baseMs: number; maxMs: number }): Promise<ThrottleRow | undefined> {
+    const at = now.toISOString();
+    const fresh = sql`${loginThrottle.windowStart} < ${new Date(now.getTime() - rule.windowMs).toISOString()}::timestamptz`;
+    const n = sql`(case when ${fresh} then 1 else ${loginThrottle.failures} + 1 end)`;
+    const lockFor = (count: SQL | number) =>
+      sql`case when (${count})::int >= ${rule.delayAfter}::int then ${at}::timestamptz + least(${rule.maxMs}::float8, ${rule.baseMs}::float8 * power(2::float8, ((${count})::int - ${rule.delayAfter}::int)::float8)) * interval '1 millisecond' else null end`;
+    const [row] = await db
+      .insert(loginThrottle)
+      .values({ key, failures: 1, windowStart: now, lockedUntil: sql`${lockFor(1)}` })
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: { failures: n, windowStart: sql`case when ${fresh} then ${at}::timestamptz else ${loginThrottle.windowStart} end`, lockedUntil: lockFor(n) },
+        setWhere: sql`${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= ${at}::timestamptz`,
+      })
+      .returning();
+    return row;
+  },
+  /** Gives back an attempt that turned out right (an address's count is of failures only). */
+  async giveBack(db: Executor, key: string): Promise<void> {
+    await db.update(loginThrottle).set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` }).where(eq(loginThrottle.key, key));
   },
   async lock(db: Executor, key: string, until: Date): Promise<void> {
     await db.update(loginThrottle).set({ lockedUntil: until }).where(eq(loginThrottle.key, key));

@@ -35,8 +35,17 @@ export const verificationRepo = {
       .limit(1);
     return row;
   },
-  async countSmsAttempt(db: Executor, id: number) {
-    await db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, id));
+  /**
+   * Takes one try of a live code: one UPDATE … RETURNING under the row lock, so parallel tries get
+   * distinct numbers (1, 2, 3…) and none is compared past the limit. Undefined when used or expired.
+   */
+  async takeSmsAttempt(db: Executor, id: number, now: Date): Promise<number | undefined> {
+    const [row] = await db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt), sql`${smsCodes.expiresAt} > ${now.toISOString()}`))
+      .returning({ attempts: smsCodes.attempts });
+    return row?.attempts;
   },
   async consumeSmsCode(db: Executor, id: number, at: Date): Promise<boolean> {
     const rows = await db.update(smsCodes).set({ usedAt: at }).where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt))).returning({ id: smsCodes.id });

@@ -53,7 +53,7 @@ export function commentLibraryService(deps: ServiceDeps) {
       const words = (q.q ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
       const { rows, total } = await libraryCommentsRepo.page(
         db,
-        { identityId: auth.identity.id, scope: q.scope, kind: q.kind, dimension: q.dimension, genre: q.genre, core: q.core, tag: q.tag || undefined, words },
+        { identityId: auth.identity.id, schoolId: auth.school.id, scope: q.scope, kind: q.kind, dimension: q.dimension, genre: q.genre, core: q.core, tag: q.tag || undefined, words },
         q.pageNum,
         q.pageSize,
       );
@@ -84,7 +84,7 @@ export function commentLibraryService(deps: ServiceDeps) {
     /** Counts one use (inserted into a comment or attached to a sentence); only comments the caller sees. */
     async use(auth: AuthContext, id: number): Promise<LibraryComment> {
       canWrite(auth);
-      const row = await libraryCommentsRepo.countUse(db, auth.identity.id, id);
+      const row = await libraryCommentsRepo.countUse(db, auth.identity.id, auth.school.id, id);
       if (!row) throw notFound();
       return view(auth, row);
     },

@@ -19,6 +19,7 @@ import { revisionHooks } from './revision-hooks';
 import { revisionsRepo } from '../repositories/revisions';
 import { emptyCounts } from './task-service';
 import { deriveCounts } from '../../core/tasks/status-counts';
+import { keepPreviousPages } from './security/page-versions';
 
 /** Largest image (pixels) a teacher may turn (the AI job turns it for every read); bigger ones get the spec §8 message. */
 export const ROTATE_MAX_PIXELS_DEFAULT = 40_000_000;
@@ -84,6 +85,8 @@ export interface SubmitEssayInput {
   /** replace (default): the essay's pages become fileIds; append: fileIds are added after its pages (batch grouping). */
   mode?: 'replace' | 'append';
   identityId?: number | null;
+  /** A replace keeps the replaced pages as a previous version and notifies the task's teacher (students' phone re-submissions). */
+  keepPrevious?: boolean;
 }
 export interface SubmitEssayResult {
   essay: EssayRow;
@@ -116,6 +119,7 @@ export async function submitEssay(deps: Pick<ServiceDeps, 'db' | 'now'>, input: 
           if (have + fileIds.length > MAX_ESSAY_PAGES) throw badRequest('TOO_MANY_PAGES', 'essay.tooManyPages', { max: MAX_ESSAY_PAGES });
           await essaysRepo.appendPages(tx, current.id, fileIds);
         } else {
+          if (input.keepPrevious) await keepPreviousPages(tx, current, deps.now());
           await essaysRepo.replacePages(tx, current.id, fileIds);
         }
         await dropCorrectedTranscript(tx, current.id, deps.now());

@@ -10,23 +10,8 @@ import type { ServiceDeps } from './deps';
 import { labelOf, submitEssay } from './essay-service';
 import { storeInspected, type InspectedFileLike } from './file-service';
 import { maxBytesOf } from './file-sniff';
-
-/** Fixed-window counters in memory (per process): enough to blunt abuse of the public upload. */
-export class RateLimiter {
-  private readonly hits = new Map<string, { n: number; until: number }>();
-  constructor(private readonly limit: number, private readonly windowMs: number) {}
-  /** Counts a hit; throws 429 once the key is over its limit in the current window. */
-  hit(key: string, now: number): void {
-    if (this.hits.size > 50_000) for (const [k, v] of this.hits) if (v.until <= now) this.hits.delete(k);
-    const cur = this.hits.get(key);
-    if (!cur || cur.until <= now) {
-      this.hits.set(key, { n: 1, until: now + this.windowMs });
-      return;
-    }
-    cur.n += 1;
-    if (cur.n > this.limit) throw new AppError(429, 'TOO_MANY_REQUESTS', 'error.tooManyRequests', { seconds: Math.ceil((cur.until - now) / 1000) }, { show: true });
-  }
-}
+import { sharedRateLimit } from './security/shared-rate-limit';
+import { verifyStudentCode } from './security/student-code';
 
 /** Student id with all but its last digit hidden (namesakes stay distinguishable, ids do not leak). */
 export const maskNo = (no: string) => (no.length <= 1 ? '*' : '*'.repeat(no.length - 1) + no.slice(-1));
@@ -41,17 +26,20 @@ export interface PreparedSubmission {
   replaces: boolean;
 }
 
-export const H5_LIMITS = { contextPerIpPerMinute: 60, submitPerIpPer10Min: 20, submitPerClassPer10Min: 300 };
+/** Limits of the public phone upload, counted in the database (shared by every server process). */
+export const H5_LIMITS = {
+  contextPerIp: { max: 60, windowMs: 60_000 },
+  submitPerIp: { max: 20, windowMs: 600_000 },
+  submitPerClass: { max: 300, windowMs: 600_000 },
+};
 
 /**
- * The students' phone upload (public; the task's upload QR carries taskId and the class code). Trust
- * model in docs/decisions.md: knowing the class code is the credential, as on the mini-program.
+ * The students' phone upload (public; the task's upload QR carries taskId and the class code). The
+ * class code only says which class; a submission also needs the student's own code (学生码, shown to
+ * the teacher on the class page): see docs/decisions.md, "Students' identity on the H5 pages".
  */
 export function h5UploadService(deps: ServiceDeps) {
   const db = deps.db;
-  const contextByIp = new RateLimiter(H5_LIMITS.contextPerIpPerMinute, 60_000);
-  const submitByIp = new RateLimiter(H5_LIMITS.submitPerIpPer10Min, 600_000);
-  const submitByClass = new RateLimiter(H5_LIMITS.submitPerClassPer10Min, 600_000);
   const maxBytes = maxBytesOf(deps.uploadMaxBytes);
 
   /** The released task and the class behind the code; the code must name one of the task's classes. */
@@ -73,14 +61,14 @@ export function h5UploadService(deps: ServiceDeps) {
     maxBytes,
     /** Counts a submission attempt of an IP (every attempt, before the body is read). */
     limitIp(ip: string) {
-      submitByIp.hit(ip, Date.now());
+      return sharedRateLimit.hit(db, `h5submit:ip:${ip}`, H5_LIMITS.submitPerIp, deps.now());
     },
     /** Counts a submission to a class code. */
     limitClass(classCode: string) {
-      submitByClass.hit(classCode.toUpperCase(), Date.now());
+      return sharedRateLimit.hit(db, `h5submit:class:${classCode.toUpperCase()}`, H5_LIMITS.submitPerClass, deps.now());
     },
     async context(taskId: number, classCode: string, ip: string): Promise<H5UploadContext> {
-      contextByIp.hit(ip, Date.now());
+      await sharedRateLimit.hit(db, `h5context:ip:${ip}`, H5_LIMITS.contextPerIp, deps.now());
       const { cls, task, now } = await resolve(taskId, classCode);
       const [roster, essays] = await Promise.all([studentsRepo.inClass(db, cls.id), essaysRepo.ofTaskClass(db, task.id, cls.id)]);
       // A pending revised-draft request always lets the student submit (a discarded essay leaves no row).
@@ -110,14 +98,15 @@ export function h5UploadService(deps: ServiceDeps) {
       };
     },
     /**
-     * Checks everything that does not need the images (task released, deadline, class code, student
-     * in the class, which draft) — run before any page is read, so a refused submission stores nothing.
+     * Checks everything that does not need the images (task released, deadline, class code, the
+     * student's own code, which draft) — run before any page is read, so a refused submission stores nothing.
      */
-    async prepare(fields: { taskId: number; classCode: string; studentId: number }): Promise<PreparedSubmission> {
+    async prepare(fields: { taskId: number; classCode: string; studentId: number; studentCode: string }, ip: string): Promise<PreparedSubmission> {
       const { cls, task, now } = await resolve(fields.taskId, fields.classCode);
       if (closed(task.deadline, now)) throw new AppError(403, 'DEADLINE_PASSED', 'essay.deadlinePassed', { deadline: iso(task.deadline).slice(0, 16).replace('T', ' ') }, { show: true });
       const student = await studentsRepo.find(db, cls.schoolId, fields.studentId);
       if (!student || student.s.classId !== cls.id) throw badRequest('STUDENT_NOT_IN_CLASS', 'essay.studentNotInClass');
+      await verifyStudentCode(db, deps.signer, student.s, fields.studentCode, ip, now);
       const [latest] = await essaysRepo.ofStudent(db, task.id, student.s.id);
       const request = await revisionsRepo.pending(db, task.id, student.s.id);
       let draft = 0;
@@ -136,7 +125,8 @@ export function h5UploadService(deps: ServiceDeps) {
     async submit(prepared: PreparedSubmission, pages: { checked: InspectedFileLike; fileName: string }[]) {
       const rows = [];
       for (const p of pages) rows.push(await storeInspected(deps, { schoolId: prepared.schoolId }, p.checked, { originalName: p.fileName || null }));
-      const { essay, replaced } = await submitEssay(deps, { schoolId: prepared.schoolId, taskId: prepared.taskId, classId: prepared.classId, studentId: prepared.studentId, draft: prepared.draft, source: 'phone', fileIds: rows.map((r) => r.id) });
+      // keepPrevious: a re-submission keeps the replaced pages as a previous version and tells the teacher.
+      const { essay, replaced } = await submitEssay(deps, { schoolId: prepared.schoolId, taskId: prepared.taskId, classId: prepared.classId, studentId: prepared.studentId, draft: prepared.draft, source: 'phone', fileIds: rows.map((r) => r.id), keepPrevious: true });
       return { essayId: essay.id, draft: essay.draft, pageCount: rows.length, replaced, label: labelOf('submitted', essay.draft), submittedTime: iso(essay.submittedAt) };
     },
   };

@@ -1,12 +1,16 @@
 import type { Executor } from '../db/database';
 import { loginThrottleRepo } from '../repositories/login-throttle';
 
-/** Thresholds: the captcha appears after a few failures, a lock only after many (per account / IP). */
+/**
+ * Thresholds. An account: the captcha after 3 failures, then from the 5th a growing wait (1 s, 2 s,
+ * 4 s … at most 15 min) — never a long lock someone else can put on it, and the owner can always sign
+ * in with an SMS code. An address: the captcha after 10, blocked 15 min after 50.
+ */
 export const THROTTLE = {
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
-  account: { captchaAfter: 3, lockAfter: 10 },
-  ip: { captchaAfter: 10, lockAfter: 50 },
+  account: { captchaAfter: 3, delayAfter: 5, baseMs: 1000, maxMs: 15 * 60_000 },
+  ip: { captchaAfter: 10, delayAfter: 50, baseMs: 15 * 60_000, maxMs: 15 * 60_000 },
 } as const;
 
 export interface ThrottleState {
@@ -38,17 +42,25 @@ export const loginThrottle = {
     };
   },
 
-  async recordFailure(db: Executor, username: string, ip: string, now: Date): Promise<ThrottleState> {
-    const acc = await loginThrottleRepo.recordFailure(db, accountKey(username), now, THROTTLE.windowMs);
-    const byIp = await loginThrottleRepo.recordFailure(db, ipKey(ip), now, THROTTLE.windowMs);
-    const until = new Date(now.getTime() + THROTTLE.lockMs);
-    if (acc.failures >= THROTTLE.account.lockAfter) await loginThrottleRepo.lock(db, acc.key, until);
-    if (byIp.failures >= THROTTLE.ip.lockAfter) await loginThrottleRepo.lock(db, byIp.key, until);
-    return this.check(db, username, ip, now);
+  /**
+   * Takes an attempt of the account and of the address before the password is compared (atomic, in
+   * the database): the lock time when either is locked, else null.
+   */
+  async takeAttempt(db: Executor, username: string, ip: string, now: Date): Promise<Date | null> {
+    const rule = (r: typeof THROTTLE.account | typeof THROTTLE.ip) => ({ windowMs: THROTTLE.windowMs, delayAfter: r.delayAfter, baseMs: r.baseMs, maxMs: r.maxMs });
+    const acc = await loginThrottleRepo.takeAttempt(db, accountKey(username), now, rule(THROTTLE.account));
+    if (!acc) return (await this.check(db, username, ip, now)).lockedUntil ?? new Date(now.getTime() + 1000);
+    const byIp = await loginThrottleRepo.takeAttempt(db, ipKey(ip), now, rule(THROTTLE.ip));
+    if (!byIp) {
+      await loginThrottleRepo.giveBack(db, accountKey(username));
+      return (await this.check(db, username, ip, now)).lockedUntil ?? new Date(now.getTime() + 1000);
+    }
+    return null;
   },
 
-  /** A successful sign-in clears the account's count (the IP's stays: it may be guessing others). */
-  async recordSuccess(db: Executor, username: string): Promise<void> {
+  /** A successful sign-in clears the account's count and gives the address its attempt back. */
+  async recordSuccess(db: Executor, username: string, ip: string): Promise<void> {
     await loginThrottleRepo.reset(db, accountKey(username));
+    await loginThrottleRepo.giveBack(db, ipKey(ip));
   },
 };

@@ -1,8 +1,8 @@
 import type { Lang } from '../../core/i18n';
-import { badRequest, forbidden, notFound } from '../errors';
+import { AppError, badRequest, forbidden, notFound } from '../errors';
 import { classesRepo } from '../repositories/classes';
 import { scoringRepo, type ScoringRow } from '../repositories/scoring';
-import { requireAny } from './access';
+import { can } from './access';
 import type { AuthContext } from './auth-context';
 import type { ServiceDeps } from './deps';
 
@@ -70,7 +70,8 @@ export function scoringService(deps: ServiceDeps) {
       });
     },
     async saveConfig(auth: AuthContext, body: { campusId: number; key: string; scoringStandardId: number | null; fullMark: number }) {
-      requireAny(auth, ['task', 'edit'], ['class', 'edit'], ['headmaster', 'edit']);
+      // The configuration applies to every teacher of the campus: only the headmaster (headmaster.edit) sets it.
+      if (!can(auth, 'headmaster', 'edit')) throw new AppError(403, 'HEADMASTER_ONLY', 'config.headmasterOnly', undefined, { show: true });
       if (!(await classesRepo.campus(db, auth.school.id, body.campusId))) throw notFound();
       if (body.scoringStandardId && !(await scoringRepo.visible(db, auth, body.scoringStandardId))) throw badRequest('SCORING_STANDARD_UNKNOWN', 'task.scoringStandardUnknown');
       const row = await scoringRepo.upsertConfig(db, { schoolId: auth.school.id, campusId: body.campusId, key: body.key, scoringStandardId: body.scoringStandardId, fullMark: body.fullMark, updatedByIdentityId: auth.identity.id });

@@ -65,18 +65,23 @@ export function sessionService(deps: ServiceDeps) {
       const password = deps.cipher.decrypt(input.password);
       const at = now();
       const state = await loginThrottle.check(db, input.username, client.ip, at);
-      if (state.lockedUntil) {
-        const minutes = Math.ceil((state.lockedUntil.getTime() - at.getTime()) / 60_000);
-        throw new AppError(429, 'ACCOUNT_LOCKED', 'error.accountLocked', { minutes }, { show: true, details: { captchaRequired: true } });
-      }
+      const locked = (until: Date) => {
+        const seconds = Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000));
+        return new AppError(429, 'ACCOUNT_LOCKED', 'auth.accountDelayed', { seconds }, { show: true, details: { captchaRequired: true } });
+      };
+      if (state.lockedUntil) throw locked(state.lockedUntil);
       if (state.captchaRequired) await captchaService.consume(db, input.captchaId, input.captchaCode, at);
+      // The attempt is counted before the password is compared, atomically: parallel guesses cannot
+      // all be compared before the count lands (issue 12).
+      const lockedUntil = await loginThrottle.takeAttempt(db, input.username, client.ip, at);
+      if (lockedUntil) throw locked(lockedUntil);
       const user = await usersRepo.findByUsername(db, input.username);
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !ok) {
-        const after = await loginThrottle.recordFailure(db, input.username, client.ip, at);
+        const after = await loginThrottle.check(db, input.username, client.ip, at);
         throw new AppError(400, 'BAD_CREDENTIALS', 'auth.badCredentials', undefined, { show: true, details: { captchaRequired: after.captchaRequired } });
       }
-      await loginThrottle.recordSuccess(db, input.username);
+      await loginThrottle.recordSuccess(db, input.username, client.ip);
       return startSession(user, 'password', client);
     },
 

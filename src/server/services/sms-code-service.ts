@@ -30,10 +30,11 @@ export const smsCodeService = {
   async check(db: Executor, phone: string, purpose: SmsPurpose, code: string, now: Date): Promise<void> {
     const row = await verificationRepo.latestSmsCode(db, phone, purpose);
     if (!row || row.usedAt || row.expiresAt <= now || row.attempts >= MAX_ATTEMPTS) throw wrongCode();
-    if (row.codeHash !== hashCode(phone, code)) {
-      await verificationRepo.countSmsAttempt(db, row.id);
-      throw wrongCode();
-    }
+    // Every try (right or wrong) is counted before the comparison, atomically: a burst of parallel
+    // guesses gets tries 1…n and only the first five are compared (it was read-compare-count, racy).
+    const attempt = await verificationRepo.takeSmsAttempt(db, row.id, now);
+    if (attempt === undefined || attempt > MAX_ATTEMPTS) throw wrongCode();
+    if (row.codeHash !== hashCode(phone, code)) throw wrongCode();
     if (!(await verificationRepo.consumeSmsCode(db, row.id, now))) throw wrongCode();
   },
 };

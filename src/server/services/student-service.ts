@@ -9,6 +9,7 @@ import type { AuthContext } from './auth-context';
 import type { ClassService } from './class-service';
 import type { ServiceDeps } from './deps';
 import { MAX_IMPORT_ROWS, parseRoster } from './roster/parse-roster';
+import { studentCode } from './security/student-code';
 
 const STUDENT_NO = /^\d{1,4}$/;
 const PHONE = /^1\d{10}$/;
@@ -88,7 +89,8 @@ export function studentService(deps: ServiceDeps, classes: ClassService) {
     async page(auth: AuthContext, classId: number, name: string | undefined, pageNum: number, pageSize: number) {
       await classes.visible(auth, classId);
       const { rows, total } = await studentsRepo.page(db, classId, name, pageNum, pageSize);
-      return { list: rows.map(studentView), total, pageNum, pageSize };
+      // The class's teachers hand each student their own code for the H5 pages.
+      return { list: rows.map((r) => ({ ...studentView(r), h5Code: studentCode(deps.signer, r.s.schoolId, r.s.id) })), total, pageNum, pageSize };
     },
     async add(auth: AuthContext, body: StudentBody) {
       await classes.writable(auth, body.classId, 'edit');

@@ -1,3 +1,4 @@
+import { sharedRateLimit } from './security/shared-rate-limit';
 import { UNIT_TASK_TYPES, type StatusCounts, type TaskBody } from '../../core/api/contracts/tasks';
 import { badRequest, forbidden, notFound } from '../errors';
 import { classesRepo } from '../repositories/classes';
@@ -37,6 +38,9 @@ function sum(list: StatusCounts[]): StatusCounts {
 }
 
 /** Essay tasks: assignment rules, scope of classes, scheduled release and the task board views. */
+/** The H5 join page's limits per address (in the database, shared by every process). */
+export const H5_CLASS_LIMITS = { perIp: { max: 30, windowMs: 60_000 }, missesPerIp: { max: 20, windowMs: 3_600_000 } };
+
 export function taskService(deps: ServiceDeps) {
   const db = deps.db;
   const filterFor = (auth: AuthContext): TaskFilter => ({ schoolId: auth.school.id, ...(isScopedTeacher(auth) ? { teacherIdentityId: auth.identity.id } : {}) });
@@ -182,11 +186,17 @@ export function taskService(deps: ServiceDeps) {
       return { taskId: id, status: row.t.status as 'scheduled' | 'released', totals: sum(classes), classes };
     },
     /** The H5 join page: the class behind a join code and its released tasks (never scheduled ones). */
-    async h5Class(code: string) {
+    async h5Class(code: string, ip: string) {
       const now = deps.now();
+      // Per address: requests, and wrong codes (guessing class codes) far fewer.
+      await sharedRateLimit.hit(db, `h5class:ip:${ip}`, H5_CLASS_LIMITS.perIp, now);
+      await sharedRateLimit.refuseIfOver(db, `h5class:miss:${ip}`, H5_CLASS_LIMITS.missesPerIp, now);
       await tasksRepo.releaseDue(db, now);
       const cls = await classesRepo.findByCode(db, code);
-      if (!cls) throw notFound();
+      if (!cls) {
+        await sharedRateLimit.hit(db, `h5class:miss:${ip}`, H5_CLASS_LIMITS.missesPerIp, now);
+        throw notFound();
+      }
       await assertSchoolActive(db, cls.schoolId);
       const school = await schoolsRepo.findById(db, cls.schoolId);
       const rows = await tasksRepo.releasedForClass(db, cls.id, now);

@@ -50,6 +50,11 @@ export function corsOriginPolicy(db: Executor, fixed: string[], opts: { refreshM
         return false;
       }
     },
+    /** Every allowed origin (the fixed ones and enabled partners'): the element pages' frame-ancestors. */
+    async list(): Promise<string[]> {
+      const partners = await partnerOrigins().catch(() => new Set<string>());
+      return [...new Set([...fixedSet, ...partners])];
+    },
     /** Forget the cache (after the operator CLI changes partners in this process, and in tests). */
     refresh() {
       cache = null;

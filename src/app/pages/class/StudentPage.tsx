@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Modal, Select, Space, Table } from 'antd';
+import { App, Button, Card, Input, Modal, Select, Space, Table, Tooltip, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../core/constants';
@@ -94,6 +94,12 @@ export default function StudentPage() {
         columns={[
           { title: t('student.no'), dataIndex: 'studentNo', width: 90 },
           { title: t('student.name'), dataIndex: 'name' },
+          {
+            title: <Tooltip title={t('student.h5CodeHelp')}>{t('student.h5Code')}</Tooltip>,
+            dataIndex: 'h5Code',
+            width: 110,
+            render: (v: string | undefined) => (v ? <Typography.Text code copyable data-testid="student-h5-code">{v}</Typography.Text> : '—'),
+          },
           { title: t('student.gender'), dataIndex: 'gender', render: (g: number) => (g === 1 ? t('student.male') : g === 2 ? t('student.female') : '—') },
           { title: t('student.uniqueId'), dataIndex: 'identificationNo', render: (v: string | null) => v ?? '—' },
           { title: t('student.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—' },

@@ -135,6 +135,8 @@ export const h5SubmitBody = z.object({
   taskId: z.coerce.number().int().positive(),
   classCode: z.string().trim().min(4).max(16),
   studentId: z.coerce.number().int().positive({ error: 'essay.studentRequired' }),
+  /** the student's own code (学生码) from the teacher's class list */
+  studentCode: z.string({ error: 'h5.studentCodeRequired' }).trim().min(1, { error: 'h5.studentCodeRequired' }).max(16),
   pages: z
     .array(z.object({ fileName: z.string().max(255).default(''), contentBase64: z.string().min(1) }))
     .min(1, { error: 'essay.pagesRequired' })

@@ -23,6 +23,8 @@ export const student = z.object({
   phone: z.string().nullable(),
   source: z.enum(['zhipi', 'sync']),
   createdTime: z.string(),
+  /** The student's own code for the H5 pages (学生码), in the class list for the class's teachers. */
+  h5Code: z.string().optional(),
 });
 export type Student = z.infer<typeof student>;
 

@@ -36,11 +36,12 @@ export function essaysApi(client: ApiClient) {
     // phone upload (public)
     h5Context: (taskId: number, classCode: string) => client.get<Out<typeof e.h5UploadContext>>(`${MGMT}/h5/upload/context`, { query: { taskId, classCode } }),
     /** Fields first, then the page images in order (the server checks the fields before reading any image). */
-    h5Submit: (fields: { taskId: number; classCode: string; studentId: number }, pages: Blob[]) => {
+    h5Submit: (fields: { taskId: number; classCode: string; studentId: number; studentCode: string }, pages: Blob[]) => {
       const form = new FormData();
       form.append('taskId', String(fields.taskId));
       form.append('classCode', fields.classCode);
       form.append('studentId', String(fields.studentId));
+      form.append('studentCode', fields.studentCode);
       pages.forEach((p, i) => form.append('files', p, (p as { name?: string }).name ?? `page-${i + 1}.jpg`));
       return client.upload<Out<typeof e.h5SubmitResult>>(`${MGMT}/h5/upload/submit`, form, { silent: true });
     },

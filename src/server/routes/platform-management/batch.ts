@@ -4,7 +4,8 @@ import { z } from 'zod';
 import * as c from '../../../core/api/contracts/batch';
 import { badRequest, notFound } from '../../errors';
 import { authOf } from '../../plugins/request-context';
-import { batchService, BATCH_MAX_BYTES, type BatchScope } from '../../services/batch/batch-service';
+import { batchService, type BatchScope } from '../../services/batch/batch-service';
+import { maxBytesOf, tooLarge } from '../../services/file-sniff';
 import { renderAnswerSheetsOffThread } from '../../services/batch/answer-sheet-off-thread';
 import { batchRepo } from '../../repositories/batch';
 import type { AuthContext } from '../../services/auth-context';
@@ -28,7 +29,9 @@ export function batchScope(services: Services): BatchScope {
 export const batchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const scope = batchScope(services);
   const batch = batchService(services.deps, scope);
-  await app.register(multipart, { limits: { fileSize: BATCH_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  // UPLOAD_MAX_MB, as for every upload (it was a fixed 200 MB here).
+  const maxBytes = maxBytesOf(services.deps.uploadMaxBytes);
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
 
   app.get('/writings/answerSheets', {
     schema: { tags, summary: 'Printable answer sheets (作文纸, 20×20, A4) of a class for a task: name, id and a QR code (task, student, page) per sheet — application/pdf', querystring: c.answerSheetQuery },
@@ -56,12 +59,25 @@ export const batchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       if (!req.isMultipart()) throw badRequest('VALIDATION', 'batch.wrongFormat');
       const fields: Record<string, string> = {};
       let file: { name: string; bytes: Buffer } | undefined;
-      for await (const part of req.parts()) {
-        if (part.type === 'file') file = { name: part.filename, bytes: await part.toBuffer() };
-        else fields[part.fieldname] = String(part.value);
+      let parsed: ReturnType<typeof c.batchUploadFields.safeParse> | undefined;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          // Authorise, then read: the fields come first, so another school's teacher (or a wrong
+          // task or class) is refused before a byte of the file is buffered.
+          parsed = c.batchUploadFields.safeParse(fields);
+          if (!parsed.success) throw badRequest('VALIDATION', 'batch.wrongFormat');
+          await scope.check(auth, parsed.data.taskId, parsed.data.classId);
+          file = { name: part.filename, bytes: await part.toBuffer() };
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+        throw err;
       }
-      const parsed = c.batchUploadFields.safeParse(fields);
-      if (!parsed.success || !file) throw badRequest('VALIDATION', 'batch.wrongFormat');
+      if (!parsed?.success || !file) throw badRequest('VALIDATION', 'batch.wrongFormat');
       return ok(await batch.upload(auth, kind, file.bytes, file.name, parsed.data));
     });
   }

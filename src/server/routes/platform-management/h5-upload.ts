@@ -15,7 +15,8 @@ const streamed = new WeakMap<FastifyRequest, { prepared: Prepared; pages: { chec
 
 /**
  * `h5/upload/*`: what the task's upload QR (`/teaching/h5/upload?taskId=&classCode=`) opens. Public,
- * rate limited per IP and class code; the class code must be one of the task's classes.
+ * rate limited per IP and class code (in the database); the class code must be one of the task's
+ * classes and a submission carries the student's own code.
  */
 export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const h5 = services.h5Upload;
@@ -32,13 +33,13 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     bodyLimit: Math.ceil((maxBytes * 4) / 3) * 2 + 64 * 1024,
     schema: {
       tags,
-      summary: `A student's submission: multipart (fields taskId, classCode, studentId, then up to ${e.MAX_PHONE_PAGES} image files in page order) or JSON with Base64 pages (small pages only). Before the deadline; a repeat replaces the pages of the draft until the teacher approves it; after a revision request it becomes the next draft`,
+      summary: `A student's submission: multipart (fields taskId, classCode, studentId, studentCode, then up to ${e.MAX_PHONE_PAGES} image files in page order) or JSON with Base64 pages (small pages only). Before the deadline; a repeat replaces the pages of the draft until the teacher approves it (the replaced pages are kept as a previous version and the teacher is notified); after a revision request it becomes the next draft`,
       consumes: ['multipart/form-data', 'application/json'],
       body: e.h5SubmitBody,
       response: { ...responses(e.h5SubmitResult), 409: errorBody, 413: errorBody, 415: errorBody },
     },
     preValidation: async (req) => {
-      h5.limitIp(req.ip);
+      await h5.limitIp(req.ip);
       if (!req.isMultipart()) return;
       const fields: Record<string, string> = {};
       let prepared: Prepared | undefined;
@@ -50,10 +51,10 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
             continue;
           }
           if (!prepared) {
-            const parsed = e.h5SubmitBody.pick({ taskId: true, classCode: true, studentId: true }).safeParse(fields);
+            const parsed = e.h5SubmitBody.pick({ taskId: true, classCode: true, studentId: true, studentCode: true }).safeParse(fields);
             if (!parsed.success) throw badRequest('FIELDS_FIRST', 'essay.fieldsFirst');
-            h5.limitClass(parsed.data.classCode);
-            prepared = await h5.prepare(parsed.data);
+            await h5.limitClass(parsed.data.classCode);
+            prepared = await h5.prepare(parsed.data, req.ip);
           }
           const bytes = await part.toBuffer();
           pages.push({ checked: await inspectUpload(bytes, maxBytes), fileName: part.filename });
@@ -71,8 +72,8 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   }, async (req) => {
     let job = streamed.get(req);
     if (!job) {
-      h5.limitClass(req.body.classCode);
-      const prepared = await h5.prepare(req.body);
+      await h5.limitClass(req.body.classCode);
+      const prepared = await h5.prepare(req.body, req.ip);
       const pages = [];
       for (const p of req.body.pages) pages.push({ checked: await inspectUpload(Buffer.from(p.contentBase64, 'base64'), maxBytes), fileName: p.fileName });
       job = { prepared, pages };

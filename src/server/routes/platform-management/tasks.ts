@@ -33,5 +33,5 @@ export const taskRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get('/h5/class', {
     config: { public: true },
     schema: { tags, summary: 'H5 student join page: the class behind a class code and its released tasks (scheduled ones stay hidden)', querystring: t.h5ClassQuery, response: responses(t.h5Class) },
-  }, async (req) => ok(await tasks.h5Class(req.query.code)));
+  }, async (req) => ok(await tasks.h5Class(req.query.code, req.ip)));
 };

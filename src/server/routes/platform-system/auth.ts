@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   }, async (req) => ok(await session.loginWithSms(req.body, client(req))));
 
   app.get('/auth/info', {
-    config: { allowExpired: true },
+    config: { allowExpired: true, allowInitialPassword: true },
     schema: { tags, summary: 'The signed-in user', response: responses(c.sessionUser) },
   }, async (req) => {
     const ctx = authOf(req);
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   });
 
   app.delete('/auth/logout', {
-    config: { allowExpired: true },
+    config: { allowExpired: true, allowInitialPassword: true },
     schema: { tags, summary: 'Revoke the current token', response: responses(nothing) },
   }, async (req) => {
     await session.logout(authOf(req));
@@ -83,16 +83,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   }, async (req) => ok(await account.sendSmsCode(req.query, 'reset', req.lang)));
 
   app.get('/auth/getTeacherRoles', {
-    config: { allowExpired: true },
+    config: { allowExpired: true, allowInitialPassword: true },
     schema: { tags, summary: 'Identities the user can switch to', response: responses(z.array(c.identity)) },
   }, async (req) => ok(await session.identities(authOf(req), req.lang)));
 
   app.post('/auth/chooseRole', {
-    config: { allowExpired: true },
+    config: { allowExpired: true, allowInitialPassword: true },
     schema: { tags, summary: 'Switch identity: returns a new token and revokes the old one', body: c.chooseRoleBody, response: responses(c.tokenResponse) },
   }, async (req) => ok(await session.chooseRole(authOf(req), req.body, client(req))));
 
   app.post('/auth/changePassWord', {
+    config: { allowInitialPassword: true },
     schema: { tags, summary: 'Change password (fields RSA-encrypted, Base64); revokes every session', body: c.changePasswordBody, response: responses(nothing) },
   }, async (req) => {
     await account.changePassword(authOf(req), req.body);

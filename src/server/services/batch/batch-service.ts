@@ -23,8 +23,6 @@ import { groupByStudent, type RosterStudent } from './match';
 import { BatchInputError, inspectZip, openPdf, splitBatch } from './split';
 
 export const BATCH_SPLIT_JOB = 'batch-split';
-/** Largest batch file (a scanned class set at 200 dpi is 20–60 MB). */
-export const BATCH_MAX_BYTES = 200 * 1024 * 1024;
 
 export interface BatchJobPayload {
   batchId: string;
@@ -165,7 +163,7 @@ export function batchService(deps: ServiceDeps, scope: BatchScope) {
         if (e instanceof BatchInputError) throw inputError(e);
         throw e;
       }
-      const file = await saveFile({ ...deps, uploadMaxBytes: BATCH_MAX_BYTES }, auth, bytes, { originalName });
+      const file = await saveFile(deps, auth, bytes, { originalName });
       const same = await batchRepo.sameFile(db, fields.taskId, fields.classId, file.id);
       if (same) return { batchId: same.id, status: same.status as Progress['status'], reused: true, totalPages: same.totalPages };
       const id = randomUUID();

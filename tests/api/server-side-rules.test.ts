@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPhone, MGMT, SYS } from '../helpers/flows';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { databaseKinds } from '../helpers/test-database';
+
+// Issue 12, item 2: rules the browser applied but the server did not.
+describe.each(databaseKinds())('server-side rules on %s', (kind) => {
+  let t: TestApp;
+  const tok: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestApp(kind, { jobs: false });
+    for (const u of ['teacher01', 'teacherB01', 'headmaster01']) tok[u] = await t.login(u);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('a token from the initial password only serves changing it (and what the identity choice needs)', async () => {
+    const username = `fresh${Date.now() % 1_000_000}`;
+    const created = await t.call('POST', `${MGMT}/foundation/teacher/add`, { token: tok.headmaster01, body: { username, realname: '新老师', phone: freshPhone() } });
+    expect(created.statusCode, created.body).toBe(200);
+    const initial = created.json().data.initialPassword as string;
+    const token = await t.login(username, initial);
+
+    const refused = await t.call('GET', `${MGMT}/tasks/list`, { token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'PASSWORD_CHANGE_REQUIRED', message: '首次登录需要先修改初始密码，请设置新密码后再继续' });
+    expect((await t.call('GET', `${MGMT}/commentLibrary/list`, { token, lang: 'en' })).json().message).toBe('Please change your initial password before you continue');
+    const info = await t.call('GET', `${SYS}/auth/info`, { token });
+    expect(info.json().data.mustChangePassword).toBe(true);
+
+    const changed = await t.call('POST', `${SYS}/auth/changePassWord`, { token, body: { oldPass: await t.encrypt(initial), newPass: await t.encrypt('Fresh2026pass') } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await t.login(username, 'Fresh2026pass');
+    expect((await t.call('GET', `${MGMT}/tasks/list`, { token: after })).statusCode).toBe(200);
+  });
+
+  it('only the headmaster changes the campus-wide score configuration', async () => {
+    const campus = (await t.call('GET', `${MGMT}/mSchoolCampus/currentUser`, { token: tok.teacher01 })).json().data;
+    const body = { campusId: campus.id, key: 'rules-test', scoringStandardId: null, fullMark: 40 };
+    expect((await t.call('POST', `${MGMT}/mTeacherScoreConfig/saveOrUpdate`, { token: tok.teacher01, body })).statusCode).toBe(403);
+    expect((await t.call('POST', `${MGMT}/mTeacherScoreConfig/saveOrUpdate`, { token: tok.headmaster01, body })).statusCode).toBe(200);
+  });
+
+  it('public comment-library use counts are per school: school B’s uses do not show in school A', async () => {
+    const list = async (who: string) => (await t.call('GET', `${MGMT}/commentLibrary/list?scope=public&pageSize=100`, { token: tok[who] })).json().data.list as { id: number; useCount: number }[];
+    const target = (await list('teacher01')).at(-1)!;
+    const before = target.useCount;
+    for (let i = 0; i < 5; i++) expect((await t.call('POST', `${MGMT}/commentLibrary/use/${target.id}`, { token: tok.teacherB01, body: {} })).statusCode).toBe(200);
+    expect((await list('teacher01')).find((c) => c.id === target.id)!.useCount).toBe(before);
+    expect((await list('teacherB01')).find((c) => c.id === target.id)!.useCount).toBe(5);
+    const mine = (await t.call('POST', `${MGMT}/commentLibrary/use/${target.id}`, { token: tok.teacher01, body: {} })).json().data;
+    expect(mine.useCount).toBe(before + 1);
+  });
+});
