@@ -1,7 +1,7 @@
 // Reads the handwriting development set (handwriting-set.ts) with the local OCR and reports, per kind
 // and per font, Han CER (Han characters only) and all-character CER (punctuation, digits and letters
 // too; whitespace ignored), empty results, and seconds per image:
-//   node --import tsx bench/correction/handwriting-ocr.ts [--set DIR] [--make] [--json OUT.json] [--only FONT]
+//   node --import tsx bench/correction/handwriting-ocr.ts [--set DIR] [--make] [--json OUT.json] [--only FONT] [--kind photo]
 // --make renders the set first (2 pages per kind and font, 6 line crops per font). CER = edit distance /
 // reference characters; a page or line that returns nothing counts 100%. Tuning fonts (TUNING_FONTS) and
 // held-out fonts are also summed apart: only the held-out figures say how handwriting in general reads.
@@ -12,7 +12,7 @@ import { buildTranscript } from '../../src/correction/ocr.js';
 import { loadPaddleModels, PaddleOcrProvider } from '../../src/correction/ocr/paddle.js';
 import { makeDevSet, TUNING_FONTS, type DevItem } from './handwriting-set.js';
 
-const { values } = parseArgs({ options: { set: { type: 'string', default: '/tmp/zhipi-handwriting-set' }, make: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { set: { type: 'string', default: '/tmp/zhipi-handwriting-set' }, make: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' }, kind: { type: 'string' } } });
 
 export function editDistance(a: string[], b: string[]): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -50,6 +50,7 @@ const add = (key: string, f: (a: Agg) => void): void => {
 const perItem: Array<{ file: string; han: number; all: number; secs: number; text: string }> = [];
 for (const it of items) {
   if (values.only && it.font !== values.only) continue;
+  if (values.kind && !it.kind.includes(values.kind)) continue;
   const img = readFileSync(join(values.set, it.file));
   const t = performance.now();
   const page = await ocr.recognize(img);
