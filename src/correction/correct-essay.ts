@@ -10,6 +10,8 @@ import { essayImageFlags, pageFlags, pageNumberOf, type ImageCheck } from './ima
 import { buildTranscript, type Box, type OcrLine, type OcrPage, type OcrProvider, type TranscriptChar } from './ocr.js';
 import { PaddleOcrProvider, type LocalOcrPage } from './ocr/paddle.js';
 import { isPageReader, readPage } from './ocr/page-reader.js';
+import { PAGE_NUMBER_LINE } from './ocr/page-furniture.js';
+import { transcriptDoubts, withoutDoubt, type TranscriptDoubt } from './ocr-doubt.js';
 import type { ModelServiceReviewer, ServiceInfo } from './model-service.js';
 import type { EssayScorer } from './scoring/local-scorer.js';
 
@@ -62,9 +64,10 @@ export interface EssayCorrection extends CorrectionResult {
   notes: Array<Note & { boxes: PageBox[] }>;
   flags: Array<FlagHit & { boxes?: PageBox[] }>;
   service?: ServiceInfo;
+  /** characters the OCR read with doubt: confidence and other readings, by transcript offsets */
+  doubts: TranscriptDoubt[];
 }
 
-const PAGE_NUMBER_LINE = /^\s*(?:第\s*\d{1,2}\s*页|[-—]\s*\d{1,2}\s*[-—]|\d{1,2}\s*\/\s*\d{1,2})\s*$/u;
 
 let defaultOcr: PaddleOcrProvider | undefined;
 
@@ -120,7 +123,11 @@ export async function correctEssay(input: CorrectEssayInput, options: CorrectEss
   imageFlags.push(...essayImageFlags(pages.map((p, i) => ({ ...(p.pageNumber !== undefined ? { pageNumber: p.pageNumber } : {}), readable: ocrPages[i]!.lines.length > 0 })), input.expectedPages, lang));
 
   const { text: transcript, chars } = buildTranscript(ocrPages);
-  const { images: _images, expectedPages: _expected, ...task } = input;
+  // characters read with doubt are shown as such and never judged as the pupil's wrong characters
+  const doubts = transcriptDoubts(chars);
+  const doubtful = doubts.map((d) => d.start);
+  const { images: _images, expectedPages: _expected, ...rest } = input;
+  const task = { ...rest, ...(doubtful.length ? { doubtful } : {}) };
   // The pool corrects the text in a thread too (the default local scorer only: a custom scorer runs here).
   const offThread = isPageReader(provider) && provider.correctText && !options.scorer ? provider.correctText.bind(provider) : undefined;
   let result: CorrectionResult & { service?: ServiceInfo } = offThread ? await offThread({ ...task, transcript }, options.signal ? { signal: options.signal } : {}) : await correctText({ ...task, transcript }, options.scorer);
@@ -138,7 +145,11 @@ export async function correctEssay(input: CorrectEssayInput, options: CorrectEss
     transcript,
     ocr: { provider: provider.name, confidence: Math.round(counted * 1000) / 1000 },
     pages,
-    notes: result.notes.map((note) => ({ ...note, boxes: boxesForRange(chars, note.start, note.end) })),
+    // (a model-service review may add wrong-character notes of its own: the same gate applies)
+    notes: result.notes
+      .filter((n) => n.kind !== 'wrongChar' || withoutDoubt([n], doubtful).length)
+      .map((note) => ({ ...note, boxes: boxesForRange(chars, note.start, note.end) })),
+    doubts,
     flags,
   };
 }

@@ -28,6 +28,8 @@ export interface CorrectTextInput {
   dimensions?: string[];
   difficulty?: Difficulty;
   lang?: Lang;
+  /** transcript offsets the OCR read with doubt (correctEssay): never a wrong-character note or penalty */
+  doubtful?: number[];
 }
 
 export type CorrectionStatus = 'scored' | 'unsupported' | 'failed';
@@ -100,6 +102,7 @@ export async function correctText(input: CorrectTextInput, scorer: EssayScorer =
     ...(input.title !== undefined ? { title: input.title } : {}),
     ...(input.grade !== undefined ? { grade: input.grade } : {}),
     requirements: input.requirements ?? [],
+    ...(input.doubtful?.length ? { doubtful: input.doubtful } : {}),
   });
   const title = (input.title ?? analysis.titleLine?.text ?? '').trim();
   const flags = textFlags(analysis, input, lang);

@@ -11,11 +11,19 @@ export interface Box {
   height: number;
 }
 
+export interface OcrAlternative {
+  text: string;
+  /** 0..1 */
+  confidence: number;
+}
+
 export interface OcrChar {
   text: string;
   box: Box;
   /** 0..1 */
   confidence: number;
+  /** other readings of this character, best first (local OCR: the recogniser's runner-up classes) */
+  alternatives?: OcrAlternative[];
 }
 
 export interface OcrLine {
@@ -51,6 +59,9 @@ export interface TranscriptChar {
   line: number;
   box: Box;
   confidence: number;
+  /** the character as read, and its other readings (OcrChar.alternatives) */
+  text?: string;
+  alternatives?: OcrAlternative[];
 }
 
 /**
@@ -63,9 +74,9 @@ export function buildTranscript(pages: OcrPage[]): { text: string; chars: Transc
   pages.forEach((p, pi) => {
     p.lines.forEach((l, li) => {
       if (text && !l.continues) text += '\n';
-      const parts = l.chars.length ? l.chars : [{ text: l.text, box: l.box, confidence: l.confidence }];
+      const parts: OcrChar[] = l.chars.length ? l.chars : [{ text: l.text, box: l.box, confidence: l.confidence }];
       for (const c of parts) {
-        chars.push({ offset: text.length, page: pi, line: li, box: c.box, confidence: c.confidence });
+        chars.push({ offset: text.length, page: pi, line: li, box: c.box, confidence: c.confidence, text: c.text, ...(c.alternatives?.length ? { alternatives: c.alternatives } : {}) });
         text += c.text;
       }
     });

@@ -10,6 +10,7 @@ import { enLibrary } from './en-library';
 import { enWidgets } from './en-widgets';
 import { enReport } from './en-report';
 import { enSecurity } from './en-security';
+import { enOcr } from './en-ocr';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -24,6 +25,7 @@ export const en: Record<MessageKey, string> = {
   ...enWidgets,
   ...enReport,
   ...enSecurity,
+  ...enOcr,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

@@ -9,6 +9,7 @@ import { zhLibrary } from './zh-library';
 import { zhWidgets } from './zh-widgets';
 import { zhReport } from './zh-report';
 import { zhSecurity } from './zh-security';
+import { zhOcr } from './zh-ocr';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
@@ -23,6 +24,7 @@ export const zh = {
   ...zhWidgets,
   ...zhReport,
   ...zhSecurity,
+  ...zhOcr,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',

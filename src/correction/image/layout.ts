@@ -86,56 +86,72 @@ function modalPitch(runs: Span[], lo: number, hi: number): number {
   return median(diffs.filter((d) => Math.abs(d / 2 - bestK) <= 1.5));
 }
 
-/** Detect the page layout from a mask of ruled-line ink (dark or coloured pixels). */
-export function detectLayout(lineMask: Uint8Array, g: Pick<Gray, 'width' | 'height'>): PageLayout {
-  const { width: w, height: h } = g;
-  const integ = new Integral(lineMask, w, h);
-  const colProfile = new Float64Array(w);
-  for (let x = 0; x < w; x++) colProfile[x] = integ.count(x, 0, x + 1, h);
-  const vRuns = profileRuns(colProfile, h * 0.22).filter((r) => r.end - r.start <= Math.max(8, w / 100));
-  const vPitch = modalPitch(vRuns, Math.max(18, w / 60), w / 8);
-  const vChain = vPitch ? longestChain(vRuns, vPitch) : [];
-  if (vChain.length >= 9) {
-    const xL = vChain[0]!.start;
-    const xR = vChain[vChain.length - 1]!.end;
-    const rowProfile = new Float64Array(h);
-    for (let y = 0; y < h; y++) rowProfile[y] = integ.count(xL, y, xR, y + 1);
-    const hRuns = profileRuns(rowProfile, (xR - xL) * 0.55);
-    const rows: Span[] = [];
-    for (let i = 0; i + 1 < hRuns.length; i++) {
-      const a = hRuns[i]!;
-      const b = hRuns[i + 1]!;
-      const d = mid(b) - mid(a);
-      if (d >= vPitch * 0.8 && d <= vPitch * 1.25) rows.push({ start: a.end, end: b.start });
-    }
-    if (rows.length >= 3) {
-      const cols: Span[] = [];
-      for (let i = 0; i + 1 < vChain.length; i++) cols.push({ start: vChain[i]!.end, end: vChain[i + 1]!.start });
-      return { kind: 'grid', cols, rows, cell: vPitch };
-    }
-  }
-  // lined paper: long horizontal rules, equally spaced
+/** Lined paper: long horizontal rules, equally spaced (profile window `win` as in findGrid). */
+function findLined(integ: Integral, w: number, h: number, win: number): LinedLayout | undefined {
+  const rr = Math.floor(win / 2);
   const rowProfile = new Float64Array(h);
-  for (let y = 0; y < h; y++) rowProfile[y] = integ.count(0, y, w, y + 1);
-  const hRuns = profileRuns(rowProfile, w * 0.45).filter((r) => r.end - r.start <= Math.max(8, h / 120));
+  for (let y = 0; y < h; y++) rowProfile[y] = integ.count(0, Math.max(0, y - rr), w, Math.min(h, y + rr + 1)) / (win > 1 ? 2 : 1);
+  const hRuns = profileRuns(rowProfile, w * 0.45).filter((r) => r.end - r.start <= Math.max(8, h / 120) + 2 * rr);
   const pitch = modalPitch(hRuns, Math.max(24, h / 60), h / 6);
   const chain = pitch ? longestChain(hRuns, pitch, 0.12) : [];
-  if (chain.length >= 5) {
-    // x extent of the rules: the longest dark run along the middle rule (borders and margins apart)
-    const r0 = chain[Math.floor(chain.length / 2)]!;
-    const along = new Float64Array(w);
-    for (let x = 0; x < w; x++) along[x] = integ.count(x, r0.start, x + 1, r0.end);
-    const runs = profileRuns(along, 1, 4);
-    const longest = runs.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a), runs[0] ?? { start: 0, end: w });
-    const left = longest.start;
-    const right = longest.end;
-    const rows: Span[] = [];
-    for (let i = 0; i < chain.length; i++) {
-      const r = chain[i]!;
-      const top = i > 0 ? chain[i - 1]!.end : Math.max(0, Math.round(r.start - pitch));
-      rows.push({ start: top, end: r.start });
-    }
-    return { kind: 'lined', rows, left, right, pitch };
+  if (chain.length < 5) return undefined;
+  // x extent of the rules: the longest dark run along the middle rule (borders and margins apart)
+  const r0 = chain[Math.floor(chain.length / 2)]!;
+  const along = new Float64Array(w);
+  for (let x = 0; x < w; x++) along[x] = integ.count(x, r0.start, x + 1, r0.end);
+  const runs = profileRuns(along, 1, 4);
+  const longest = runs.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a), runs[0] ?? { start: 0, end: w });
+  const rows: Span[] = [];
+  for (let i = 0; i < chain.length; i++) {
+    const r = chain[i]!;
+    const top = i > 0 ? chain[i - 1]!.end : Math.max(0, Math.round(r.start - pitch));
+    rows.push({ start: top, end: r.start });
   }
+  return { kind: 'lined', rows, left: longest.start, right: longest.end, pitch };
+}
+
+/**
+ * Grid paper from the column and row profiles, each summed over a window of `win` pixels: 1 for a scan
+ * or a levelled page; wider for a photo warped upright, whose ruled lines may still drift a few pixels
+ * along their length (the sheet's corners are found to a few pixels, and paper bends).
+ */
+function findGrid(integ: Integral, w: number, h: number, win: number): GridLayout | undefined {
+  const r = Math.floor(win / 2);
+  const colProfile = new Float64Array(w);
+  for (let x = 0; x < w; x++) colProfile[x] = integ.count(Math.max(0, x - r), 0, Math.min(w, x + r + 1), h) / (win > 1 ? 2 : 1);
+  const vRuns = profileRuns(colProfile, h * 0.22).filter((run) => run.end - run.start <= Math.max(8, w / 100) + 2 * r);
+  const vPitch = modalPitch(vRuns, Math.max(18, w / 60), w / 8);
+  const vChain = vPitch ? longestChain(vRuns, vPitch) : [];
+  if (vChain.length < 9) return undefined;
+  const xL = vChain[0]!.start;
+  const xR = vChain[vChain.length - 1]!.end;
+  const rowProfile = new Float64Array(h);
+  for (let y = 0; y < h; y++) rowProfile[y] = integ.count(xL, Math.max(0, y - r), xR, Math.min(h, y + r + 1)) / (win > 1 ? 2 : 1);
+  const hRuns = profileRuns(rowProfile, (xR - xL) * 0.55);
+  const rows: Span[] = [];
+  for (let i = 0; i + 1 < hRuns.length; i++) {
+    const a = hRuns[i]!;
+    const b = hRuns[i + 1]!;
+    const d = mid(b) - mid(a);
+    if (d >= vPitch * 0.8 && d <= vPitch * 1.25) rows.push({ start: a.end, end: b.start });
+  }
+  if (rows.length < 3) return undefined;
+  const cols: Span[] = [];
+  for (let i = 0; i + 1 < vChain.length; i++) cols.push({ start: vChain[i]!.end, end: vChain[i + 1]!.start });
+  return { kind: 'grid', cols, rows, cell: vPitch };
+}
+
+/** Detect the page layout from a mask of ruled-line ink (dark or coloured pixels). */
+export function detectLayout(lineMask: Uint8Array, g: Pick<Gray, 'width' | 'height'>, opts: { drift?: boolean } = {}): PageLayout {
+  const { width: w, height: h } = g;
+  const integ = new Integral(lineMask, w, h);
+  // a warped photo: whichever window finds more of the grid (a drifting line breaks the narrow chain)
+  const narrow = findGrid(integ, w, h, 1);
+  const wide = opts.drift ? findGrid(integ, w, h, 5) : undefined;
+  const grid = wide && (!narrow || wide.cols.length * wide.rows.length > narrow.cols.length * narrow.rows.length) ? wide : narrow;
+  if (grid) return grid;
+  // (no wide window here: on a plain page it takes lines of writing for rules)
+  const lined = findLined(integ, w, h, 1);
+  if (lined) return lined;
   return { kind: 'plain' };
 }

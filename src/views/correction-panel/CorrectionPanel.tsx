@@ -13,7 +13,7 @@ import { PanelHeader } from './PanelHeader';
 import { RevisionDialog } from './RevisionDialog';
 import { ScoringCard } from './ScoringCard';
 import { TeacherComment, libraryGenre, type TeacherCommentHandle } from './TeacherComment';
-import { TranscriptView, type ShownNote } from './TranscriptView';
+import { TranscriptView, type ShownDoubt, type ShownNote } from './TranscriptView';
 import { clearSelection } from './selection';
 import type { ShortcutAction } from './shortcuts';
 import { ocrLineRanges, rebaseAnnotations, resolveRange } from './transcript-ranges';
@@ -153,6 +153,8 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
     });
     return out;
   }, [notes, text]);
+  // OCR doubt applies to the text as read: where the teacher changed the character, the doubt is gone
+  const doubts = useMemo(() => (result?.doubts ?? []).filter((d) => text.slice(d.start, d.end) === d.text), [result, text]);
   const lines = useMemo(() => (result ? ocrLineRanges(result.pages, text) : null), [result, text]);
   const annotations = draft?.annotations ?? [];
   const active = hover ?? selected;
@@ -283,6 +285,8 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         onSelect={selectNote}
         onSelection={onSelection}
         onSaveTranscript={saveTranscript}
+        doubts={doubts}
+        {...(!readonly && correction.status === 'done' && !review.approved ? { onAcceptReading: (d: ShownDoubt, alt: string) => void saveTranscript(text.slice(0, d.start) + alt + text.slice(d.end)) } : {})}
       />
       {selection && !locked && <SelectionBar selection={selection} onAdd={addAnnotation} onLibrary={() => setLibrary('attach')} onCancel={() => setSelection(null)} />}
     </section>

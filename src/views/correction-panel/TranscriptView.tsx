@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Input, Popover, Space, Tag, Tooltip, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { ReviewAnnotation } from '../../core/api/contracts/review';
 import { useT } from '../i18n/i18n-context';
@@ -33,6 +33,18 @@ export interface TranscriptViewProps {
   onSelect(id: string): void;
   onSelection(range: { start: number; end: number } | null): void;
   onSaveTranscript(text: string): Promise<boolean>;
+  /** characters the OCR read with doubt (offsets into text): dotted underline, other readings on hover */
+  doubts?: ShownDoubt[];
+  /** accept one of a doubtful character's other readings (one click); absent when the transcript is read-only */
+  onAcceptReading?(doubt: ShownDoubt, text: string): void;
+}
+
+export interface ShownDoubt {
+  start: number;
+  end: number;
+  text: string;
+  confidence: number;
+  alternatives: Array<{ text: string; confidence: number }>;
 }
 
 /**
@@ -53,20 +65,22 @@ export function TranscriptView(props: TranscriptViewProps) {
     const m = new Map<string, string>();
     for (const n of props.notes) m.set(`n${n.index}`, `zp-k-${n.kind}`);
     for (const a of props.annotations) m.set(`a${a.id}`, `zp-a-${a.kind}`);
+    (props.doubts ?? []).forEach((_, i) => m.set(`d${i}`, 'zp-doubt'));
     m.set('lit', 'zp-lit');
     m.set('sel', 'zp-selected');
     return m;
-  }, [props.notes, props.annotations]);
+  }, [props.notes, props.annotations, props.doubts]);
 
   const segments = useMemo(() => {
     const ranges: TextRange[] = [
       ...props.notes.filter((n) => !props.hiddenKinds.has(n.kind)).map((n) => ({ id: `n${n.index}`, start: n.start, end: n.end })),
       ...props.annotations.map((a) => ({ id: `a${a.id}`, start: a.start, end: a.end })),
+      ...(props.doubts ?? []).map((d, i) => ({ id: `d${i}`, start: d.start, end: d.end })),
       ...(props.lit ? [{ id: 'lit', ...props.lit }] : []),
       ...(props.selection ? [{ id: 'sel', ...props.selection }] : []),
     ];
     return segmentTranscript(props.text, ranges);
-  }, [props.text, props.notes, props.annotations, props.hiddenKinds, props.lit, props.selection]);
+  }, [props.text, props.notes, props.annotations, props.doubts, props.hiddenKinds, props.lit, props.selection]);
 
   const titles = useMemo(() => {
     const m = new Map<string, string>();
@@ -135,7 +149,9 @@ export function TranscriptView(props: TranscriptViewProps) {
             const cls = s.ids.map((id) => kinds.get(id) ?? '').join(' ');
             const active = props.active && s.ids.includes(props.active) ? ' is-active' : '';
             const target = innermost(s.ids);
-            return (
+            const doubtId = s.ids.find((id) => id.startsWith('d'));
+            const doubt = doubtId ? props.doubts?.[Number(doubtId.slice(1))] : undefined;
+            const span = (
               <span
                 key={s.start}
                 data-s={s.start}
@@ -148,12 +164,34 @@ export function TranscriptView(props: TranscriptViewProps) {
                 {s.text}
               </span>
             );
+            return doubt ? (
+              <Popover key={s.start} content={<DoubtReadings doubt={doubt} onAccept={props.onAcceptReading} />} title={t('ocr.doubt', { confidence: Math.round(doubt.confidence * 100) })} mouseEnterDelay={0.15}>
+                {span}
+              </Popover>
+            ) : (
+              span
+            );
           })}
         </div>
       ) : (
         <Typography.Text type="secondary">{t('panel.noTranscript')}</Typography.Text>
       )}
     </div>
+  );
+}
+
+/** A doubtful character's other readings, best first; one click accepts one (when the transcript can be edited). */
+function DoubtReadings({ doubt, onAccept }: { doubt: ShownDoubt; onAccept: ((d: ShownDoubt, text: string) => void) | undefined }) {
+  const t = useT();
+  if (!doubt.alternatives.length) return <Typography.Text type="secondary">{t('ocr.noAlternatives')}</Typography.Text>;
+  return (
+    <Space size={4} wrap data-testid="cp-doubt-readings">
+      {doubt.alternatives.map((a) => (
+        <Button key={a.text} size="small" disabled={!onAccept} onClick={() => onAccept?.(doubt, a.text)} title={t('ocr.accept', { text: a.text })} data-testid="cp-doubt-accept">
+          {a.text} <Typography.Text type="secondary">{Math.round(a.confidence * 100)}%</Typography.Text>
+        </Button>
+      ))}
+    </Space>
   );
 }
 

@@ -81,6 +81,8 @@ export const correctionResult = z.object({
     .nullable(),
   /** per page: size, layout, confidence, OCR lines with character boxes */
   pages: z.array(z.unknown()),
+  /** characters the OCR read with doubt (transcript offsets), with their other readings; never judged as wrong characters */
+  doubts: z.array(z.object({ start: z.number().int(), end: z.number().int(), text: z.string(), confidence: z.number(), alternatives: z.array(z.object({ text: z.string(), confidence: z.number() })) })).optional(),
   /** everything the text analysis measured */
   analysis: z.unknown(),
 });
