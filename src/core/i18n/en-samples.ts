@@ -100,4 +100,10 @@ export const enSamples: Record<keyof typeof zhSamples, string> = {
   'h5.samples.none': 'No published samples for this class yet',
   'h5.samples.noCode': 'Open this page from the class page or your teacher’s QR code',
   'h5.samples.entry': 'Sample essays',
+  'samples.genre.narrative': 'Narrative',
+  'samples.genre.argumentative': 'Argumentative',
+  'samples.genre.expository': 'Expository',
+  'samples.genre.practical': 'Practical writing',
+  'samples.genre.prose': 'Prose',
+  'samples.genre.imaginative': 'Imaginative',
 };

@@ -98,4 +98,10 @@ export const zhSamples = {
   'h5.samples.none': '本班还没有发布的范文',
   'h5.samples.noCode': '请从班级页面或老师的二维码打开',
   'h5.samples.entry': '优秀范文',
+  'samples.genre.narrative': '记叙文',
+  'samples.genre.argumentative': '议论文',
+  'samples.genre.expository': '说明文',
+  'samples.genre.practical': '应用文',
+  'samples.genre.prose': '散文',
+  'samples.genre.imaginative': '想象作文',
 };

@@ -103,7 +103,7 @@ export const sampleListQuery = pageQuery.extend({
   classId: rowIdParam().optional(),
   sort: z.enum(SAMPLE_SORTS).default('date'),
 });
-export type SampleListQuery = z.input<typeof sampleListQuery>;
+export type SampleListQuery = Partial<z.infer<typeof sampleListQuery>>;
 export const sampleList = paged(sampleSummary);
 
 export const sampleSuggestion = z.object({
