@@ -6,6 +6,7 @@ import { useT } from '../views/i18n/i18n-context';
 const JoinPage = lazy(() => import('./pages/JoinPage'));
 const PhoneUploadPage = lazy(() => import('./pages/PhoneUploadPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
+const SamplesPage = lazy(() => import('./pages/SamplesPage'));
 
 /** Parent reports and other H5 pages join with their features; unknown paths say so. */
 function NotYet() {
@@ -20,6 +21,7 @@ export function H5Routes() {
         <Route path="/join" element={<JoinPage />} />
         <Route path="/upload" element={<PhoneUploadPage />} />
         <Route path="/messages" element={<MessagesPage />} />
+        <Route path="/samples" element={<SamplesPage />} />
         <Route path="*" element={<NotYet />} />
       </Routes>
     </Suspense>

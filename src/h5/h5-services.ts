@@ -3,6 +3,7 @@ import { ApiClient } from '../core/api/client';
 import { tasksApi } from '../core/api/endpoints/tasks';
 import { essaysApi } from '../core/api/endpoints/essays';
 import { studentMessagesApi } from '../core/api/endpoints/student-messages';
+import { h5SamplesApi } from '../core/api/endpoints/samples';
 import type { Lang } from '../core/i18n';
 
 /** The H5 pages' API client: no sign-in (students come by QR code), errors shown as toasts. */
@@ -17,6 +18,6 @@ export function createH5Services(lang: Lang) {
       onSystemExpired: () => undefined,
     },
   });
-  return { client, tasks: tasksApi(client), essays: essaysApi(client), studentMessages: studentMessagesApi(client) };
+  return { client, tasks: tasksApi(client), essays: essaysApi(client), studentMessages: studentMessagesApi(client), samples: h5SamplesApi(client) };
 }
 export type H5Services = ReturnType<typeof createH5Services>;
