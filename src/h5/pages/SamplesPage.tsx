@@ -68,7 +68,7 @@ export default function SamplesPage() {
           {quote(t('samples.teacherComment'), s.teacherComment, 'h5-sample-comment')}
           <Card title={t('samples.original')} style={{ marginTop: 8 }} data-testid="h5-sample-pages">
             {s.pages.map((p) => (
-              <Image key={p.id} src={p.url} alt="" style={{ width: '100%', marginBottom: 8, transform: p.rotation ? `rotate(${p.rotation}deg)` : undefined }} lazy />
+              <img key={p.id} src={p.url} alt={`${s.title} ${p.pageNo}`} loading="lazy" style={{ display: 'block', width: '100%', marginBottom: 8, transform: p.rotation ? `rotate(${p.rotation}deg)` : undefined }} />
             ))}
           </Card>
           <Button block color="danger" fill={s.liked ? 'outline' : 'solid'} disabled={s.liked} style={{ marginTop: 12 }} onClick={() => void like()} data-testid="h5-sample-like">
