@@ -30,8 +30,9 @@ beforeAll(async () => {
   classCode = (await api<{ list: { id: number; classCode: string }[] }>('/platform-management/mclass/list?pageSize=50')).list.find((c) => c.id === demo.classId)!.classCode;
   // two approved essays: one proposed from the panel, one proposed over the API as a second genre for the filters
   const ready = demo.essays.filter((e) => e.status === 'ai_done');
-  expect(ready.length).toBeGreaterThanOrEqual(2);
-  for (const e of ready.slice(0, 2)) await api('/platform-management/review/approve', { essayId: e.id, teacherComment: '选材真实，细节描写生动，结尾情感真挚。' });
+  expect(ready.length).toBeGreaterThanOrEqual(3);
+  // the third stays an approved essay: the pre-list's AI suggestion
+  for (const e of ready.slice(0, 3)) await api('/platform-management/review/approve', { essayId: e.id, teacherComment: '选材真实，细节描写生动，结尾情感真挚。' });
   essayId = ready[0]!.id;
   const other = await api<{ id: number }>('/platform-management/samples/propose', { essayId: ready[1]!.id, reason: '议论有力' });
   await api('/platform-management/samples/save', { id: other.id, title: '老师教会我坚持', coverFileId: null, abstract: '一位体育老师的鼓励', aiReview: '', teacherEvaluation: '', scope: 'class', showName: true, genre: 'argumentative', themes: ['坚持'], highlights: [], featured: false });
@@ -109,7 +110,7 @@ describe('excellent sample essays', () => {
       await phone.context.close();
     }
     expect((await api<{ likeCount: number }>(`/platform-management/samples/detail?id=${sampleId}`)).likeCount).toBe(2);
-  });
+  }, 180_000); // measured 31 s
 
   it('the list filters by genre and keyword; home, pre-list and detail in zh and en', async () => {
     for (const [origin, lang] of [[baseUrl(), 'zh'], [enUrl(), 'en']] as const) {
@@ -136,6 +137,7 @@ describe('excellent sample essays', () => {
       await shot(page, `samples-detail-${lang}-desktop`);
       await page.goto(`${origin}/teaching/excellentArticle/pre-list`);
       await page.getByTestId('samples-pre-list').waitFor();
+      await page.getByTestId('samples-suggestions').locator('tbody tr.ant-table-row').first().waitFor();
       await page.waitForLoadState('networkidle');
       await shot(page, `samples-pre-list-${lang}-desktop`);
 
@@ -145,5 +147,5 @@ describe('excellent sample essays', () => {
       await shot(page, `samples-home-${lang}-phone`);
       await context.close();
     }
-  });
+  }, 200_000); // measured 37 s
 });
