@@ -86,7 +86,10 @@ describe.each(databaseKinds())('excellent sample essays on %s', (kind) => {
     expect(pre.proposed.map((s: { essayId: number }) => s.essayId)).toContain(essayId);
     // the AI suggests the top approved essays of the recent task that are not samples yet, with why
     expect(pre.suggestions.some((s: { essayId: number }) => s.essayId === essayId)).toBe(false);
-    for (const s of pre.suggestions) expect(s.why).toMatch(/排名第/);
+    const spare = await approved();
+    const suggested = (await get('samples/preList')).json().data.suggestions.find((s: { essayId: number }) => s.essayId === spare);
+    expect(suggested).toMatchObject({ taskId: fx.taskId, approvedCount: 2 });
+    expect(suggested.why).toMatch(/本班已审核的 2 篇中排名第 \d/);
   });
 
   it('status: to be released → published and back; campus-wide through exCheck; refusals', async () => {

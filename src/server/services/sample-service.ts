@@ -157,8 +157,9 @@ export function sampleService(deps: ServiceDeps) {
     const out: SampleSuggestion[] = [];
     for (const group of groups.values()) {
       const ranked = byScoreDesc(group, (r) => r.e.teacherScore);
-      ranked.slice(0, SUGGEST_PER_CLASS).forEach((r, i) => {
-        if (r.sampled || !r.e.teacherScore) return;
+      // the best essays that are not samples yet, each with its rank among all approved ones
+      const open = ranked.map((r, i) => ({ r, i })).filter(({ r }) => !r.sampled && r.e.teacherScore);
+      open.slice(0, SUGGEST_PER_CLASS).forEach(({ r, i }) => {
         const result = r.result as { comments?: { overall?: string } } | null;
         const overall = (result?.comments?.overall ?? '').split(/(?<=[。！？.!?])/)[0]?.trim() ?? '';
         const why = translate(lang, 'sample.why', { rank: i + 1, count: group.length, score: r.e.teacherScore ?? '—' }) + (overall ? ` ${translate(lang, 'sample.whyAi', { text: overall })}` : '');

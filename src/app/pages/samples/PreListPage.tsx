@@ -75,7 +75,7 @@ export default function PreListPage() {
           ]}
         />
       </Card>
-      <Card title={t('samples.suggestions')} extra={<Typography.Text type="secondary">{t('samples.suggestionsHint')}</Typography.Text>} size="small">
+      <Card title={t('samples.suggestions')} extra={<Typography.Text type="secondary">{t('samples.suggestionsHint')}</Typography.Text>} size="small" data-testid="samples-suggestions">
         <Table<SampleSuggestion>
           rowKey="essayId"
           size="small"
@@ -84,7 +84,6 @@ export default function PreListPage() {
           pagination={false}
           scroll={{ x: 800 }}
           locale={{ emptyText: t('samples.noSuggestions') }}
-          data-testid="samples-suggestions"
           columns={[
             { title: t('samples.student'), dataIndex: 'studentName', width: 100 },
             { title: t('samples.class'), dataIndex: 'className', width: 110 },
