@@ -7,6 +7,7 @@ const JoinPage = lazy(() => import('./pages/JoinPage'));
 const PhoneUploadPage = lazy(() => import('./pages/PhoneUploadPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const ParentReportPage = lazy(() => import('./pages/ParentReportPage'));
+const SamplesPage = lazy(() => import('./pages/SamplesPage'));
 
 /** Parent reports and other H5 pages join with their features; unknown paths say so. */
 function NotYet() {
@@ -22,6 +23,7 @@ export function H5Routes() {
         <Route path="/upload" element={<PhoneUploadPage />} />
         <Route path="/messages" element={<MessagesPage />} />
         <Route path="/report" element={<ParentReportPage />} />
+        <Route path="/samples" element={<SamplesPage />} />
         <Route path="*" element={<NotYet />} />
       </Routes>
     </Suspense>

@@ -4,6 +4,7 @@ import { tasksApi } from '../core/api/endpoints/tasks';
 import { essaysApi } from '../core/api/endpoints/essays';
 import { studentMessagesApi } from '../core/api/endpoints/student-messages';
 import { classReportApi } from '../core/api/endpoints/class-report';
+import { h5SamplesApi } from '../core/api/endpoints/samples';
 import type { Lang } from '../core/i18n';
 
 /** The H5 pages' API client: no sign-in (students come by QR code), errors shown as toasts. */
@@ -19,5 +20,6 @@ export function createH5Services(lang: Lang) {
     },
   });
   return { client, tasks: tasksApi(client), essays: essaysApi(client), studentMessages: studentMessagesApi(client), reports: classReportApi(client) };
+  return { client, tasks: tasksApi(client), essays: essaysApi(client), studentMessages: studentMessagesApi(client), samples: h5SamplesApi(client) };
 }
 export type H5Services = ReturnType<typeof createH5Services>;

@@ -39,6 +39,7 @@ import { commentLibraryRoutes } from './routes/platform-management/comment-libra
 import { reviewRoutes } from './routes/platform-management/review';
 import { revisionRoutes } from './routes/platform-management/revision';
 import { h5MessageRoutes } from './routes/platform-management/h5-messages';
+import { sampleRoutes } from './routes/platform-management/samples';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -163,6 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(reviewRoutes, { services });
           await mgmt.register(revisionRoutes, { services });
           await mgmt.register(h5MessageRoutes, { services });
+          await mgmt.register(sampleRoutes, { services });
         },
         { prefix: '/platform-management' },
       );

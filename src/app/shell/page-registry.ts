@@ -47,4 +47,10 @@ export const PAGES: Record<string, ComponentType<object>> = {
   review: lazyPage(() => import('../pages/homework/BatchReviewPage')),
   writingWorkInfo: lazyPage(() => import('../pages/homework/WritingWorkInfoPage')),
   correctRemark: lazyPage(() => import('../pages/homework/CorrectRemarkPage')),
+  exceHome: lazyPage(() => import('../pages/samples/ExceHomePage')),
+  exceList: lazyPage(() => import('../pages/samples/ExceListPage')),
+  exceDetail: lazyPage(() => import('../pages/samples/ExceDetailPage')),
+  excePreList: lazyPage(() => import('../pages/samples/PreListPage')),
+  exceEdit: lazyPage(() => import('../pages/samples/ExceEditPage')),
+  exCheck: lazyPage(() => import('../pages/samples/ExCheckPage')),
 };

@@ -11,6 +11,7 @@ import { enWidgets } from './en-widgets';
 import { enReport } from './en-report';
 import { enSecurity } from './en-security';
 import { enOcr } from './en-ocr';
+import { enSamples } from './en-samples';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -26,6 +27,7 @@ export const en: Record<MessageKey, string> = {
   ...enReport,
   ...enSecurity,
   ...enOcr,
+  ...enSamples,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

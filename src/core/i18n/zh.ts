@@ -10,6 +10,7 @@ import { zhWidgets } from './zh-widgets';
 import { zhReport } from './zh-report';
 import { zhSecurity } from './zh-security';
 import { zhOcr } from './zh-ocr';
+import { zhSamples } from './zh-samples';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
@@ -25,6 +26,7 @@ export const zh = {
   ...zhReport,
   ...zhSecurity,
   ...zhOcr,
+  ...zhSamples,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',

@@ -112,12 +112,12 @@ export const ROUTES: readonly RouteDef[] = [
   main('/homework/aiCorrect', 'aiCorrect', 'page.aiCorrect', { permission: task, parent: '/homework' }),
 
   main('/excellentArticle', 'excellentArticle', 'page.excellentArticle', { permission: klass, redirect: '/excellentArticle/pre-list' }),
-  main('/excellentArticle/exceHome', 'exceHome', 'page.exceHome', { permission: klass, parent: '/excellentArticle', building: true }),
-  main('/excellentArticle/list', 'exceList', 'page.exceList', { permission: klass, parent: '/excellentArticle', building: true }),
-  main('/excellentArticle/detail', 'exceDetail', 'page.exceDetail', { permission: klass, parent: '/excellentArticle', building: true }),
-  main('/excellentArticle/pre-list', 'excePreList', 'page.excePreList', { permission: klass, parent: '/excellentArticle', building: true }),
-  main('/excellentArticle/edit', 'exceEdit', 'page.exceEdit', { permission: klass, parent: '/excellentArticle', building: true }),
-  main('/excellentArticle/exCheck', 'exCheck', 'page.exceCheck', { permission: klass, parent: '/excellentArticle', building: true }),
+  main('/excellentArticle/exceHome', 'exceHome', 'page.exceHome', { permission: klass, parent: '/excellentArticle' }),
+  main('/excellentArticle/list', 'exceList', 'page.exceList', { permission: klass, parent: '/excellentArticle' }),
+  main('/excellentArticle/detail', 'exceDetail', 'page.exceDetail', { permission: klass, parent: '/excellentArticle' }),
+  main('/excellentArticle/pre-list', 'excePreList', 'page.excePreList', { permission: klass, parent: '/excellentArticle' }),
+  main('/excellentArticle/edit', 'exceEdit', 'page.exceEdit', { permission: klass, parent: '/excellentArticle' }),
+  main('/excellentArticle/exCheck', 'exCheck', 'page.exceCheck', { permission: klass, parent: '/excellentArticle' }),
 
   main('/practice', 'practice', 'page.practice', { permission: ['exercise'], redirect: '/practice/index' }),
   main('/practice/index', 'practiceIndex', 'page.practiceIndex', { permission: ['exercise'], parent: '/practice', building: true }),

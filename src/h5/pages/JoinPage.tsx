@@ -26,9 +26,14 @@ export default function JoinPage() {
         back={null}
         right={
           klass.data ? (
-            <a onClick={() => navigate(`/messages?code=${encodeURIComponent(code)}`)} data-testid="h5-open-messages">
-              {t('h5.messages.title')}
-            </a>
+            <>
+              <a onClick={() => navigate(`/samples?code=${encodeURIComponent(code)}`)} data-testid="h5-open-samples" style={{ marginRight: 12 }}>
+                {t('h5.samples.entry')}
+              </a>
+              <a onClick={() => navigate(`/messages?code=${encodeURIComponent(code)}`)} data-testid="h5-open-messages">
+                {t('h5.messages.title')}
+              </a>
+            </>
           ) : null
         }
       >

@@ -15,6 +15,7 @@ import { reviewService } from './review-service';
 import { revisionService } from './revision-service';
 import { reminderService } from './reminder-service';
 import { studentMessagesService } from './student-notifications';
+import { sampleService } from './sample-service';
 
 /** All services, built once per app from the same dependencies. */
 export function buildServices(deps: ServiceDeps) {
@@ -38,6 +39,7 @@ export function buildServices(deps: ServiceDeps) {
     revision: revisionService(deps),
     reminders: reminderService(deps),
     studentMessages: studentMessagesService(deps),
+    samples: sampleService(deps),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

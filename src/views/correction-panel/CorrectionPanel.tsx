@@ -43,6 +43,8 @@ export interface CorrectionPanelProps {
   onClose?(reason: 'background' | 'discarded'): void;
   /** the teacher chose to upload an abnormal essay's pages again */
   onReupload?(essay: { essayId: number; taskId: number; classId: number; studentId: number }): void;
+  /** the host's own actions in the header (the app: propose as sample) */
+  headerExtra?(essay: { essayId: number; approved: boolean }): ReactNode;
 }
 
 let annotationSeq = 0;
@@ -355,6 +357,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         onCancelRevision={actions.cancelRevision}
         onCompare={() => setCompareOpen(true)}
         onRetrySave={() => void draftState.saveNow()}
+        extra={props.headerExtra?.({ essayId: data.essay.id, approved: data.review.approved })}
       />
       {aiRunning && (
         <Alert

@@ -40,6 +40,8 @@ export interface PanelHeaderProps {
   onCancelRevision(): void;
   onCompare(): void;
   onRetrySave(): void;
+  /** the host's own actions (CorrectionPanelProps.headerExtra) */
+  extra?: ReactNode;
 }
 
 function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry(): void }) {
@@ -184,6 +186,7 @@ export function PanelHeader(props: PanelHeaderProps) {
             )}
           </>
         )}
+        {props.extra}
       </div>
     </div>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
 import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../core/constants';
@@ -36,6 +38,8 @@ export interface WritingListProps {
   onOpenStudent?(row: Row, taskId: number, classId: number): void;
   /** An essay: the correction panel. */
   onOpenEssay?(essayId: number, row: Row): void;
+  /** The host's own action on a row's latest essay (the app: propose an approved essay as a sample). */
+  rowExtra?(essay: { id: number; status: string }, row: Row): ReactNode;
   /** Batch review of the given essays (AI done, not approved). */
   onBatchReview?(taskId: number, classId: number, essayIds: number[]): void;
   /** The class report of the task (issue 16). */
@@ -227,6 +231,7 @@ export function WritingList(props: WritingListProps) {
                     {t('writingList.compare')}
                   </Button>
                 )}
+                {e && props.rowExtra?.(e, r)}
                 {!e && props.onOpenStudent && task && (
                   <Button type="link" size="small" icon={<UploadOutlined />} onClick={() => props.onOpenStudent!(r, task.id, klass.id)}>
                     {t('writingList.upload')}

@@ -4,6 +4,8 @@ import { Button, Spin } from 'antd';
 import { commentLibraryApi } from '../../../core/api/endpoints/comment-library';
 import { correctionApi } from '../../../core/api/endpoints/correction';
 import { reviewApi } from '../../../core/api/endpoints/review';
+import { samplesApi } from '../../../core/api/endpoints/samples';
+import { ProposeSampleButton } from '../../../views/samples/ProposeSampleButton';
 import { EmptyState } from '../../../views/common/EmptyState';
 import { CorrectionPanel } from '../../../views/correction-panel';
 import { useT } from '../../../views/i18n/i18n-context';
@@ -22,6 +24,7 @@ export function CorrectionPanelPage({ mode, top }: { mode: 'review' | 'ai'; top:
   const { client } = useApp();
   const [params, setParams] = useSearchParams();
   const api = useMemo(() => ({ review: reviewApi(client), correction: correctionApi(client), library: commentLibraryApi(client) }), [client]);
+  const samples = useMemo(() => samplesApi(client), [client]);
   const essayId = Number(params.get('essayId')) || 0;
   // ?taskId=&classId= without an essay (the task board's 批改): the first essay waiting for review.
   const firstPending = useFirstPendingEssay(client, essayId ? 0 : Number(params.get('taskId')) || 0, essayId ? 0 : Number(params.get('classId')) || 0);
@@ -42,6 +45,7 @@ export function CorrectionPanelPage({ mode, top }: { mode: 'review' | 'ai'; top:
         onNavigate={(id) => setParams((p) => ({ ...Object.fromEntries(p), essayId: String(id) }))}
         onClose={() => (location.key !== 'default' ? navigate(-1) : navigate('/homework/situation'))}
         onReupload={(e) => navigate(`/homework/writingUploadIndex?taskId=${e.taskId}&classId=${e.classId}`)}
+        headerExtra={(e) => mode === 'review' && <ProposeSampleButton api={samples} essayId={e.essayId} approved={e.approved} onOpenSample={(id) => navigate(`/excellentArticle/edit?id=${id}`)} />}
       />
     </div>
   );

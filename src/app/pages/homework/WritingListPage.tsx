@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { essaysApi } from '../../../core/api/endpoints/essays';
 import { reviewApi } from '../../../core/api/endpoints/review';
+import { samplesApi } from '../../../core/api/endpoints/samples';
+import { ProposeSampleButton } from '../../../views/samples/ProposeSampleButton';
 import { WritingList } from '../../../views/writing-list/WritingList';
 import { useApp } from '../../app-context';
 
@@ -14,6 +16,7 @@ export default function WritingListPage() {
   const { client, classes, tasks } = useApp();
   const [params, setParams] = useSearchParams();
   const api = useMemo(() => ({ classes, tasks, essays: essaysApi(client), review: reviewApi(client) }), [client, classes, tasks]);
+  const samples = useMemo(() => samplesApi(client), [client]);
   // The list page is cached (kept mounted while its tab is open): when the teacher comes back from
   // the correction panel or batch review, reload so approvals and new scores show.
   const { pathname } = useLocation();
@@ -35,6 +38,7 @@ export default function WritingListPage() {
       onOpenStudent={(_row, taskId, classId) => navigate(`/homework/writingUploadIndex?taskId=${taskId}&classId=${classId}`)}
       onOpenEssay={(essayId) => navigate(`/homework/correctComment?essayId=${essayId}`)}
       onOpenReport={(taskId, classId) => navigate(`/report?taskId=${taskId}&classId=${classId}`)}
+      rowExtra={(e) => e.status === 'approved' && <ProposeSampleButton api={samples} essayId={e.id} approved type="link" size="small" onOpenSample={(id) => navigate(`/excellentArticle/edit?id=${id}`)} />}
       onBatchReview={(taskId, classId, essayIds) => navigate(`/homework/situation/Review?taskId=${taskId}&classId=${classId}&essayIds=${essayIds.join(',')}`)}
     />
   );

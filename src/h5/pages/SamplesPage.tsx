@@ -1,0 +1,109 @@
+import { useMemo } from 'react';
+import { Button, Card, DotLoading, Empty, ErrorBlock, Image, List, NavBar, Space, Tag } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { gradeLabel } from '../../views/common/use-grade-options';
+import { useAsync } from '../../views/hooks/use-async';
+import { useLang, useT } from '../../views/i18n/i18n-context';
+import { HighlightedEssay } from '../../views/samples/HighlightedEssay';
+import { genreLabel } from '../../views/samples/labels';
+import '../../views/samples/samples.css';
+import { deviceKey } from '../device-key';
+import { useH5 } from '../h5-context';
+
+/**
+ * `/teaching/h5/samples?code=` (from the class page or a QR code): the published samples whose scope
+ * reaches the class; `&id=` reads one with its original pages, highlights and comments — the server
+ * answers those only for a sample published to this class (spec §4). Likes count once per phone.
+ */
+export default function SamplesPage() {
+  const t = useT();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const { samples } = useH5();
+  const [params] = useSearchParams();
+  const code = (params.get('code') ?? '').trim().toUpperCase();
+  const id = Number(params.get('id')) || 0;
+  const device = useMemo(() => deviceKey(window.localStorage), []);
+  const list = useAsync(() => (code && !id ? samples.list(code, device) : Promise.resolve(null)), [samples, code, id, device]);
+  const detail = useAsync(() => (code && id ? samples.detail(code, id, device) : Promise.resolve(null)), [samples, code, id, device]);
+
+  if (!code) return <ErrorBlock status="default" title={t('h5.samples.noCode')} description="" />;
+  const toList = () => navigate(`/samples?code=${encodeURIComponent(code)}`);
+
+  if (id) {
+    const s = detail.data;
+    if (detail.loading && !s) return <DotLoading />;
+    if (!s) return <ErrorBlock status="empty" title={t('h5.samples.none')} description="" />;
+    const like = async () => {
+      await samples.like(code, s.id, device);
+      await detail.reload();
+    };
+    const quote = (title: string, text: string, testid: string) =>
+      text ? (
+        <Card title={title} data-testid={testid} style={{ marginTop: 8 }}>
+          <div style={{ whiteSpace: 'pre-wrap' }}>{text}</div>
+        </Card>
+      ) : null;
+    return (
+      <div data-testid="h5-sample-detail">
+        <NavBar onBack={toList}>{t('h5.samples.title')}</NavBar>
+        <div style={{ padding: 12 }}>
+          <h2 style={{ margin: '4px 0 6px', fontSize: 20 }}>{s.title}</h2>
+          <div style={{ color: '#888', fontSize: 13, marginBottom: 8 }}>
+            {s.studentName} · {s.className}
+          </div>
+          <Space wrap style={{ marginBottom: 8 }}>
+            <Tag color="primary" fill="outline">{gradeLabel(s.grade, lang)}</Tag>
+            <Tag color="primary" fill="outline">{genreLabel(t, s.genre)}</Tag>
+            {s.themes.map((th) => (
+              <Tag key={th} color="danger" fill="outline">#{th}</Tag>
+            ))}
+          </Space>
+          {s.abstract && <p style={{ color: '#666', fontSize: 14 }}>{s.abstract}</p>}
+          <Card title={t('samples.transcript')}>
+            <HighlightedEssay text={s.transcript} highlights={s.highlights} />
+          </Card>
+          {quote(t('samples.f.evaluation'), s.teacherEvaluation, 'h5-sample-evaluation')}
+          {quote(t('samples.f.aiReview'), s.aiReview, 'h5-sample-ai-review')}
+          {quote(t('samples.teacherComment'), s.teacherComment, 'h5-sample-comment')}
+          <Card title={t('samples.original')} style={{ marginTop: 8 }} data-testid="h5-sample-pages">
+            {s.pages.map((p) => (
+              <img key={p.id} src={p.url} alt={`${s.title} ${p.pageNo}`} loading="lazy" style={{ display: 'block', width: '100%', marginBottom: 8, transform: p.rotation ? `rotate(${p.rotation}deg)` : undefined }} />
+            ))}
+          </Card>
+          <Button block color="danger" fill={s.liked ? 'outline' : 'solid'} disabled={s.liked} style={{ marginTop: 12 }} onClick={() => void like()} data-testid="h5-sample-like">
+            {s.liked ? t('samples.liked') : t('samples.like')} · {s.likeCount}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  if (list.loading && !list.data) return <DotLoading />;
+  if (!list.data) return <ErrorBlock status="default" title={t('sample.classCodeWrong')} description="" />;
+  return (
+    <div data-testid="h5-samples">
+      <NavBar onBack={() => navigate(`/join?code=${encodeURIComponent(code)}`)}>
+        {list.data.className} · {t('h5.samples.title')}
+      </NavBar>
+      {list.data.list.length === 0 ? (
+        <Empty description={t('h5.samples.none')} />
+      ) : (
+        <List>
+          {list.data.list.map((s) => (
+            <List.Item
+              key={s.id}
+              data-testid="h5-sample-item"
+              prefix={s.coverUrl ? <Image src={s.coverUrl} width={56} height={72} fit="cover" style={{ borderRadius: 4 }} /> : undefined}
+              description={`${s.studentName} · ${s.className} · ${genreLabel(t, s.genre)}`}
+              extra={`♥ ${s.likeCount}`}
+              onClick={() => navigate(`/samples?code=${encodeURIComponent(code)}&id=${s.id}`)}
+            >
+              {s.title}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+}
