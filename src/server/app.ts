@@ -34,6 +34,7 @@ import { registerJobHandlers } from './jobs/handlers';
 import { correctionRoutes } from './routes/platform-management/correction';
 import { batchRoutes } from './routes/platform-management/batch';
 import { writingStatisticsRoutes } from './routes/platform-management/writing-statistics';
+import { leaderRoutes } from './routes/platform-management/leaders';
 import { commentLibraryRoutes } from './routes/platform-management/comment-library';
 import { reviewRoutes } from './routes/platform-management/review';
 import { revisionRoutes } from './routes/platform-management/revision';
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(correctionRoutes, { services });
           await mgmt.register(batchRoutes, { services });
           await mgmt.register(writingStatisticsRoutes, { services });
+          await mgmt.register(leaderRoutes, { services });
           await mgmt.register(commentLibraryRoutes, { services });
           await mgmt.register(reviewRoutes, { services });
           await mgmt.register(revisionRoutes, { services });
