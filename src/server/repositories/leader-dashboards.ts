@@ -42,13 +42,13 @@ export const leaderDashboardsRepo = {
   /** Per class of the scope: students now, released tasks reaching it, and its essays' figures. */
   classes(db: Executor, s: DashboardScope, semesterMid: string) {
     const st = db
-      .select({ classId: students.classId, n: count().as('n') })
+      .select({ classId: students.classId, n: count().as('students_n') })
       .from(students)
       .where(and(eq(students.schoolId, s.schoolId), isNull(students.deletedAt)))
       .groupBy(students.classId)
       .as('st');
     const tc = db
-      .select({ classId: taskClasses.classId, n: count().as('n') })
+      .select({ classId: taskClasses.classId, n: count().as('tasks_n') })
       .from(taskClasses)
       .innerJoin(tasks, eq(tasks.id, taskClasses.taskId))
       .where(and(eq(tasks.schoolId, s.schoolId), isNull(tasks.deletedAt), eq(tasks.status, 'released')))

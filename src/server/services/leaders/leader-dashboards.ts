@@ -102,7 +102,8 @@ export function leaderDashboards(deps: Pick<ServiceDeps, 'db' | 'now'>) {
         turnaroundHours: null, bandsByGrade: [], problems: [], waiting: [],
       };
       if (!s) return empty;
-      return memo(key('overview', s, '', lang), version, async () => {
+      // the scope view depends on the caller (a campus-bound identity), so it stays out of the shared cache
+      const figures = await memo(key('overview', s, '', lang), version, async (): Promise<Omit<HeadmasterOverview, 'scope'>> => {
         const mins = GRADE_BANDS.slice(0, -1).map((b) => b.min);
         const [tasks, totals, classesRows, bands, problems, waiting] = await Promise.all([
           repo.taskCount(db, s),
@@ -116,7 +117,6 @@ export function leaderDashboards(deps: Pick<ServiceDeps, 'db' | 'now'>) {
         const grades = [...new Set(bands.map((b) => b.grade))];
         const now = deps.now().getTime();
         return {
-          scope: view,
           tasks,
           expected,
           ...totals,
@@ -139,6 +139,7 @@ export function leaderDashboards(deps: Pick<ServiceDeps, 'db' | 'now'>) {
           waiting: waiting.map((w) => ({ teacherId: w.teacherId, name: w.name, essays: w.essays, oldestAt: w.oldestAt.toISOString(), waitingHours: Math.max(0, Math.round((now - w.oldestAt.getTime()) / 360_000) / 10) })),
         };
       });
+      return { scope: view, ...figures };
     },
 
     async gradeData(auth: AuthContext, q: TableQuery, lang: Lang): Promise<GradeData & { all: Omit<ClassRow, 'dimensions'>[] }> {
