@@ -69,7 +69,7 @@ export default function HeadmasterHomePage() {
               data-testid="problems"
               locale={{ emptyText: t('leaders.noData') }}
               dataSource={d?.problems ?? []}
-              renderItem={(p) => <List.Item extra={t('leaders.home.problemEssays', { count: p.essays })}>{p.label}</List.Item>}
+              renderItem={(p) => <List.Item><span>{p.label}</span><Typography.Text type="secondary">{t('leaders.home.problemEssays', { count: p.essays })}</Typography.Text></List.Item>}
             />
           </Card>
         </Col>
