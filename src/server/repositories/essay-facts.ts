@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { classes, corrections, essayFacts, essayFactsWatermarks, essayReviews, essays, tasks } from '../db/schema';
 import type { ResultParts } from './writing-statistics';
@@ -73,15 +73,15 @@ export const essayFactsRepo = {
   async remove(db: Executor, essayIds: number[]): Promise<void> {
     if (essayIds.length) await db.delete(essayFacts).where(inArray(essayFacts.essayId, essayIds));
   },
-  /** Marks each student's highest live draft of a task as the latest (for the pairs touched). */
-  async markLatest(db: Executor, taskIds: number[], studentIds: number[]): Promise<void> {
-    if (!taskIds.length) return;
+  /** Marks each student's highest live draft of a task as the latest, for the (task, student) pairs given. */
+  async markLatest(db: Executor, pairs: { taskId: number; studentId: number }[]): Promise<void> {
+    if (!pairs.length) return;
+    const latest = sql`(${essayFacts.draft} = (select max(f2.draft) from essay_facts f2 where f2.task_id = ${essayFacts.taskId} and f2.student_id = ${essayFacts.studentId}))`;
+    const list = sql.join(pairs.map((p) => sql`(${p.taskId}::int, ${p.studentId}::int)`), sql`, `);
     await db
       .update(essayFacts)
-      .set({
-        isLatest: sql`${essayFacts.draft} = (select max(f2.draft) from essay_facts f2 where f2.task_id = ${essayFacts.taskId} and f2.student_id = ${essayFacts.studentId})`,
-      })
-      .where(and(inArray(essayFacts.taskId, taskIds), inArray(essayFacts.studentId, studentIds), isNotNull(essayFacts.essayId)));
+      .set({ isLatest: latest })
+      .where(and(sql`(${essayFacts.taskId}, ${essayFacts.studentId}) in (values ${list})`, sql`${essayFacts.isLatest} is distinct from ${latest}`));
   },
 };
 export type ChangedEssayRow = Awaited<ReturnType<typeof essayFactsRepo.changed>>[number];

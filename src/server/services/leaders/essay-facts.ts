@@ -78,7 +78,8 @@ async function doRefresh(db: Executor, schoolId: number): Promise<number> {
     }
     await essayFactsRepo.remove(db, rows.filter((r) => r.deletedAt).map((r) => r.id));
     await essayFactsRepo.upsert(db, live);
-    await essayFactsRepo.markLatest(db, [...new Set(rows.map((r) => r.taskId))], [...new Set(rows.map((r) => r.studentId))]);
+    const pairs = new Map(rows.map((r) => [`${r.taskId}:${r.studentId}`, { taskId: r.taskId, studentId: r.studentId }]));
+    await essayFactsRepo.markLatest(db, [...pairs.values()]);
     const last = rows.at(-1)!;
     after = { at: last.updatedAt, id: last.id };
     await essayFactsRepo.setWatermark(db, schoolId, last.updatedAt);
