@@ -35,6 +35,7 @@ import { correctionRoutes } from './routes/platform-management/correction';
 import { batchRoutes } from './routes/platform-management/batch';
 import { writingStatisticsRoutes } from './routes/platform-management/writing-statistics';
 import { classReportRoutes } from './routes/platform-management/class-report';
+import { leaderRoutes } from './routes/platform-management/leaders';
 import { commentLibraryRoutes } from './routes/platform-management/comment-library';
 import { reviewRoutes } from './routes/platform-management/review';
 import { revisionRoutes } from './routes/platform-management/revision';
@@ -160,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(batchRoutes, { services });
           await mgmt.register(writingStatisticsRoutes, { services });
           await mgmt.register(classReportRoutes, { services });
+          await mgmt.register(leaderRoutes, { services });
           await mgmt.register(commentLibraryRoutes, { services });
           await mgmt.register(reviewRoutes, { services });
           await mgmt.register(revisionRoutes, { services });

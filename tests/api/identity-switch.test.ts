@@ -92,7 +92,7 @@ describe.each(databaseKinds())('identity switch on %s', (kind) => {
     const switched = await t.call('POST', CHOOSE, { token: teacherToken, body: { permission: String(user.headmasterIdentityId), schoolId: user.schoolId } });
     const headToken = switched.json().data.token as string;
     const headMenus = await menuKeys(headToken);
-    expect(headMenus).toEqual(expect.arrayContaining(['headmaster', 'teachingAdmin', 'lcwAts', 'enrollment']));
+    expect(headMenus).toEqual(expect.arrayContaining(['headmaster', 'teachingAdmin', 'taGrade', 'taFoundation']));
     expect(headMenus).not.toContain('teacherIndex');
     const menu = (await t.call('GET', MENU, { token: headToken })).json().data;
     expect(menu.roleInfos).toEqual([{ id: 6, name: '校长' }]);

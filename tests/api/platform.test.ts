@@ -31,14 +31,14 @@ const EXPECTED: Record<string, { roleId: number; realname: string; permissions: 
   headmaster01: {
     roleId: 6,
     realname: '张校长',
-    permissions: { headmaster: ALL, class: READ, lcw: ALL, admissions: ALL },
-    menus: ['headmaster', 'teachingAdmin', 'class', 'excellentArticle', 'growingUp', 'requireWork', 'lcwAts', 'enrollment'],
+    permissions: { headmaster: ALL, class: READ, foundation: ALL },
+    menus: ['headmaster', 'teachingAdmin', 'class', 'excellentArticle', 'growingUp', 'requireWork', 'taStudentNum', 'taGrade', 'taTeacherNum', 'taDetailGrouing', 'taFoundation'],
   },
   principal01: {
     roleId: 7,
     realname: '赵校长',
-    permissions: { headmaster: READ, lcw: READ, admissions: READ },
-    menus: ['headmaster', 'teachingAdmin', 'lcwAts', 'enrollment'],
+    permissions: { headmaster: READ },
+    menus: ['headmaster', 'teachingAdmin', 'taStudentNum', 'taGrade', 'taTeacherNum', 'taDetailGrouing'],
   },
 };
 

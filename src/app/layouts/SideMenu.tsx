@@ -4,7 +4,7 @@ import {
   HomeOutlined, RiseOutlined, SafetyOutlined, SolutionOutlined, StarOutlined, TeamOutlined, AppstoreOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { SIDE_MENU_WIDTH } from '../../core/constants';
 import type { MenuItem } from '../../core/api/contracts/auth';
 import { useLang, useT } from '../../views/i18n/i18n-context';
@@ -25,6 +25,25 @@ export function SideMenu(props: { items: MenuItem[]; activePath: string; collaps
   const selected = props.items
     .filter((m) => props.activePath === m.path || props.activePath.startsWith(`${m.path.replace(/\/index$/, '')}/`))
     .map((m) => m.key);
+  // Entries with a parentKey form that parent's sub-menu (教学管理); the sub-menu of the page shown opens.
+  const keys = new Set(props.items.map((m) => m.key));
+  const childrenOf = (key: string) => props.items.filter((m) => m.parentKey === key);
+  const activeParents = props.items.filter((m) => selected.includes(m.key) && m.parentKey).map((m) => m.parentKey!);
+  const [openKeys, setOpenKeys] = useState<string[]>(activeParents);
+  const activeParentsKey = activeParents.join(',');
+  useEffect(() => {
+    if (activeParentsKey) setOpenKeys((open) => [...new Set([...open, ...activeParentsKey.split(',')])]);
+  }, [activeParentsKey]);
+  const label = (m: MenuItem) => (lang === 'en' ? m.titleEn : m.titleZh);
+  const entries = props.items
+    .filter((m) => !m.parentKey || !keys.has(m.parentKey))
+    .map((m) => {
+      const children = childrenOf(m.key);
+      const icon = ICONS[m.icon] ?? <AppstoreOutlined />;
+      return children.length
+        ? { key: m.key, icon, label: label(m), children: children.map((c) => ({ key: c.key, label: label(c) })) }
+        : { key: m.key, icon, label: label(m) };
+    });
   return (
     <Layout.Sider
       width={SIDE_MENU_WIDTH}
@@ -44,11 +63,12 @@ export function SideMenu(props: { items: MenuItem[]; activePath: string; collaps
         theme="dark"
         mode="inline"
         selectedKeys={selected}
+        {...(props.collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
         onClick={({ key }) => {
           const item = props.items.find((m) => m.key === key);
           if (item) navigate(item.path);
         }}
-        items={props.items.map((m) => ({ key: m.key, icon: ICONS[m.icon] ?? <AppstoreOutlined />, label: lang === 'en' ? m.titleEn : m.titleZh }))}
+        items={entries}
       />
     </Layout.Sider>
   );

@@ -1,4 +1,5 @@
 import { enReview } from './en-review';
+import { enLeaders } from './en-leaders';
 import { enPanel } from './en-panel';
 import { enWriting } from './en-writing';
 import { enSso } from './en-sso';
@@ -19,6 +20,7 @@ export const en: Record<MessageKey, string> = {
   ...enH5,
   ...enIntake,
   ...enReview,
+  ...enLeaders,
   ...enPanel,
   ...enWriting,
   ...enSso,

@@ -1,4 +1,5 @@
 import { zhReview } from './zh-review';
+import { zhLeaders } from './zh-leaders';
 import { zhPanel } from './zh-panel';
 import { zhWriting } from './zh-writing';
 import { zhSso } from './zh-sso';
@@ -18,6 +19,7 @@ export const zh = {
   ...zhH5,
   ...zhIntake,
   ...zhReview,
+  ...zhLeaders,
   ...zhPanel,
   ...zhWriting,
   ...zhSso,

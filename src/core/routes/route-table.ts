@@ -84,11 +84,11 @@ export const ROUTES: readonly RouteDef[] = [
   main('/teacherIndex', 'teacherIndex', 'page.teacherIndex', { permission: ['workbench'] }),
   main('/teacherIndex/assignTask', 'teacherAssignTask', 'page.assignTask', { permission: assign, parent: '/teacherIndex' }),
 
-  main('/headmaster', 'headmaster', 'page.headmaster', { permission: head, building: true }),
+  main('/headmaster', 'headmaster', 'page.headmaster', { permission: head }),
   main('/teachingAdmin', 'teachingAdmin', 'page.teachingAdmin', { permission: head, redirect: '/teachingAdmin/studentNum' }),
-  main('/teachingAdmin/studentNum', 'studentNum', 'page.studentData', { permission: head, parent: '/teachingAdmin', building: true }),
-  main('/teachingAdmin/grade', 'gradeData', 'page.gradeData', { permission: head, parent: '/teachingAdmin', building: true }),
-  main('/teachingAdmin/teacherNum', 'teacherNum', 'page.teacherData', { permission: head, parent: '/teachingAdmin', building: true }),
+  main('/teachingAdmin/studentNum', 'studentNum', 'page.studentData', { permission: head, parent: '/teachingAdmin' }),
+  main('/teachingAdmin/grade', 'gradeData', 'page.gradeData', { permission: head, parent: '/teachingAdmin' }),
+  main('/teachingAdmin/teacherNum', 'teacherNum', 'page.teacherData', { permission: head, parent: '/teachingAdmin' }),
   main('/teachingAdmin/detailGrouing', 'detailGrouing', 'page.growthDetail', { permission: head, parent: '/teachingAdmin', building: true }),
   main('/teachingAdmin/foundation', 'foundation', 'page.foundation', { permission: head, parent: '/teachingAdmin' }),
 

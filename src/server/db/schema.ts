@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Database schema. Change it here, then `npm run db:generate` writes the next numbered migration. */
 
@@ -526,6 +526,8 @@ export const essays = pgTable(
   (t) => [
     uniqueIndex('essays_task_student_draft_key').on(t.taskId, t.studentId, t.draft).where(sql`${t.deletedAt} is null`),
     index('essays_task_class_idx').on(t.taskId, t.classId),
+    // leaders' dashboards pick up changed essays by this (essay_facts refresh)
+    index('essays_school_updated_idx').on(t.schoolId, t.updatedAt),
   ],
 );
 
@@ -919,3 +921,61 @@ export const excellentSampleLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sampleId, t.readerKey] })],
 );
+// School leaders' area (#15): one summary row per live essay for the headmaster dashboards, kept
+// current from essays.updated_at (services/leaders/essay-facts.ts), so every figure is one SQL
+// aggregate over indexed columns instead of reading corrections' JSON for the whole school.
+
+/** What the dashboards read of an essay: where it belongs, its times, percents and problem kinds. */
+export const essayFacts = pgTable(
+  'essay_facts',
+  {
+    essayId: integer('essay_id').primaryKey().references(() => essays.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    campusId: integer('campus_id').notNull(),
+    semesterId: integer('semester_id').notNull(),
+    grade: integer('grade').notNull(),
+    classId: integer('class_id').notNull(),
+    taskId: integer('task_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    /** the task's creator: the teacher who assigned it and reviews its essays */
+    teacherId: integer('teacher_id').notNull(),
+    /** who approved it (null until approved) */
+    approverId: integer('approver_id'),
+    draft: integer('draft').notNull(),
+    /** the student's latest live draft of the task */
+    isLatest: boolean('is_latest').notNull().default(true),
+    status: text('status').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** the AI's result stands (statistics' AI_SCORED with a finished correction) */
+    aiDone: boolean('ai_done').notNull(),
+    aiPercent: doublePrecision('ai_percent'),
+    teacherPercent: doublePrecision('teacher_percent'),
+    /** teacher's if approved, else the AI's */
+    finalPercent: doublePrecision('final_percent'),
+    /** approved with a total different from the AI's, and by how many percent points (teacher − AI) */
+    scoreChanged: boolean('score_changed').notNull().default(false),
+    scoreDelta: doublePrecision('score_delta'),
+    wordCount: integer('word_count'),
+    /** teacher comment written (1/0) and sentence annotations the teacher added */
+    commented: integer('commented').notNull().default(0),
+    annotations: integer('annotations').notNull().default(0),
+    /** { dimensionId: percent } */
+    dimensions: jsonb('dimensions').notNull().default(sql`'{}'::jsonb`),
+    /** problem kinds of the class statistics (wrongChar, punctuation, …) */
+    problems: text('problems').array().notNull().default(sql`'{}'::text[]`),
+    /** essays.updated_at this row was built from */
+    sourceAt: timestamp('source_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('essay_facts_scope_idx').on(t.schoolId, t.semesterId, t.campusId, t.grade, t.classId),
+    index('essay_facts_teacher_idx').on(t.schoolId, t.semesterId, t.teacherId),
+    index('essay_facts_task_student_idx').on(t.taskId, t.studentId, t.draft),
+  ],
+);
+
+/** Per school: the essays.updated_at up to which essay_facts is current. */
+export const essayFactsWatermarks = pgTable('essay_facts_watermarks', {
+  schoolId: integer('school_id').primaryKey().references(() => schools.id),
+  watermark: timestamp('watermark', { withTimezone: true }).notNull(),
+});

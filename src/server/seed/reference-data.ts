@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { dictItems, menus, permissions, rolePermissions, roles, schoolVersions } from '../db/schema';
 import { seedTeachingReference } from './teaching';
@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   { id: 'headmaster', nameZh: '校长驾驶舱', nameEn: 'Headmaster dashboard' },
   { id: 'lcw', nameZh: '礼仪测试', nameEn: 'Etiquette test' },
   { id: 'admissions', nameZh: '招生信息', nameEn: 'Enrollment' },
+  // leaders (#15): basic-data maintenance changes the school's campuses, semesters and teachers, so only role 6 holds it
+  { id: 'foundation', nameZh: '基础数据维护', nameEn: 'Basic data maintenance' },
 ];
 
 /** Which permission ids (and actions) each role holds; the spec leaves the exact mapping to us (§6). */
@@ -31,17 +33,22 @@ export const ROLE_PERMISSIONS: { roleId: number; permissionId: string; actions: 
   { roleId: 3, permissionId: 'task', actions: READ },
   { roleId: 6, permissionId: 'headmaster', actions: ALL },
   { roleId: 6, permissionId: 'class', actions: READ },
-  { roleId: 6, permissionId: 'lcw', actions: ALL },
-  { roleId: 6, permissionId: 'admissions', actions: ALL },
+  { roleId: 6, permissionId: 'foundation', actions: ALL },
   { roleId: 7, permissionId: 'headmaster', actions: READ },
-  { roleId: 7, permissionId: 'lcw', actions: READ },
-  { roleId: 7, permissionId: 'admissions', actions: READ },
+  // The etiquette test (lcw) and enrollment (admissions) are not built: no role holds them until they are,
+  // so no headmaster or principal menu leads to a "being built" page (issue 15).
 ];
 
 /** Side menu entries; `notShown` entries stay routable but out of the menu (spec §2). */
 export const MENUS = [
   { key: 'headmaster', permissionId: 'headmaster', titleZh: '校长首页', titleEn: 'Headmaster home', path: '/headmaster', icon: 'dashboard', sort: 5 },
   { key: 'teachingAdmin', permissionId: 'headmaster', titleZh: '教学管理', titleEn: 'Teaching admin', path: '/teachingAdmin', icon: 'bar-chart', sort: 6 },
+  // leaders (#15): the 教学管理 sub-menu (parentKey); the principal (role 7) lacks `foundation`, so gets no maintenance entry
+  { key: 'taStudentNum', parentKey: 'teachingAdmin', permissionId: 'headmaster', titleZh: '学生数据', titleEn: 'Student data', path: '/teachingAdmin/studentNum', icon: 'team', sort: 601 },
+  { key: 'taGrade', parentKey: 'teachingAdmin', permissionId: 'headmaster', titleZh: '年级数据', titleEn: 'Grade data', path: '/teachingAdmin/grade', icon: 'bar-chart', sort: 602 },
+  { key: 'taTeacherNum', parentKey: 'teachingAdmin', permissionId: 'headmaster', titleZh: '教师数据', titleEn: 'Teacher data', path: '/teachingAdmin/teacherNum', icon: 'solution', sort: 603 },
+  { key: 'taDetailGrouing', parentKey: 'teachingAdmin', permissionId: 'headmaster', titleZh: '成长档案详情', titleEn: 'Growth profile details', path: '/teachingAdmin/detailGrouing', icon: 'rise', sort: 604 },
+  { key: 'taFoundation', parentKey: 'teachingAdmin', permissionId: 'foundation', titleZh: '基础数据维护', titleEn: 'Basic data maintenance', path: '/teachingAdmin/foundation', icon: 'database', sort: 605 },
   { key: 'teacherIndex', permissionId: 'workbench', titleZh: '首页', titleEn: 'Home', path: '/teacherIndex', icon: 'home', sort: 10 },
   { key: 'homework', permissionId: 'task', titleZh: '作文管理', titleEn: 'Essays', path: '/homework', icon: 'file-text', sort: 20 },
   { key: 'correctRemark', permissionId: 'task', titleZh: '批阅要求', titleEn: 'Review requirements', path: '/correctRemark', icon: 'audit', sort: 25, notShown: true },
@@ -94,12 +101,17 @@ export async function seedReferenceData(db: Executor): Promise<void> {
   await db.insert(roles).values(ROLES).onConflictDoUpdate({ target: roles.id, set: { nameZh: sql`excluded.name_zh`, nameEn: sql`excluded.name_en` } });
   await db.insert(permissions).values(PERMISSIONS).onConflictDoUpdate({ target: permissions.id, set: { nameZh: sql`excluded.name_zh`, nameEn: sql`excluded.name_en` } });
   await db.insert(rolePermissions).values(ROLE_PERMISSIONS).onConflictDoUpdate({ target: [rolePermissions.roleId, rolePermissions.permissionId], set: { actions: sql`excluded.actions` } });
+  // A grant taken out of ROLE_PERMISSIONS is withdrawn at the next start, not left in older databases.
+  const granted = new Set(ROLE_PERMISSIONS.map((g) => `${g.roleId}:${g.permissionId}`));
+  for (const g of await db.select().from(rolePermissions)) {
+    if (!granted.has(`${g.roleId}:${g.permissionId}`)) await db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, g.roleId), eq(rolePermissions.permissionId, g.permissionId)));
+  }
   await db
     .insert(menus)
-    .values(MENUS.map((m) => ({ ...m, notShown: m.notShown ?? false })))
+    .values(MENUS.map((m) => ({ ...m, notShown: m.notShown ?? false, parentKey: m.parentKey ?? null })))
     .onConflictDoUpdate({
       target: menus.key,
-      set: { permissionId: sql`excluded.permission_id`, titleZh: sql`excluded.title_zh`, titleEn: sql`excluded.title_en`, path: sql`excluded.path`, icon: sql`excluded.icon`, sort: sql`excluded.sort`, notShown: sql`excluded.not_shown` },
+      set: { permissionId: sql`excluded.permission_id`, parentKey: sql`excluded.parent_key`, titleZh: sql`excluded.title_zh`, titleEn: sql`excluded.title_en`, path: sql`excluded.path`, icon: sql`excluded.icon`, sort: sql`excluded.sort`, notShown: sql`excluded.not_shown` },
     });
   await db
     .insert(dictItems)

@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { findRoute } from '../src/core/routes/route-table';
+import { apiCall } from './support/api';
+import { launchBrowser } from './support/browser';
+import { appPath, enUrl, expectPath, signIn, storedToken } from './support/session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+type Menu = { key: string; path: string; titleZh: string; parentKey: string | null; notShown: boolean };
+
+// Pages other helpers build in parallel (samples #18, growth #17): while their route is still flagged
+// `building` on this branch the walk notes them instead of failing; once built they are checked too.
+const OTHER_AREAS = ['/excellentArticle', '/growingUp', '/teachingAdmin/detailGrouing'];
+const pendingElsewhere = (p: string) => OTHER_AREAS.some((a) => p.startsWith(a)) && Boolean(findRoute(p)?.building ?? findRoute(findRoute(p)?.redirect ?? '')?.building);
+
+/** Opens every entry of the signed-in user's side menu by clicking it; none may be a "being built" page. */
+async function walkMenu(page: Page): Promise<string[]> {
+  const menus = (await apiCall<{ menus: Menu[] }>(await storedToken(page), '/platform-system/api/menus/infoMenu')).menus.filter((m) => !m.notShown);
+  const parents = new Set(menus.map((m) => m.parentKey).filter(Boolean));
+  const opened: string[] = [];
+  for (const m of menus.filter((x) => !parents.has(x.key))) {
+    const sider = page.locator('.zp-sider');
+    const item = sider.getByText(m.titleZh, { exact: true });
+    if (m.parentKey && !(await item.isVisible())) await sider.getByText(menus.find((p) => p.key === m.parentKey)!.titleZh, { exact: true }).click();
+    await item.click();
+    const target = findRoute(m.path)?.redirect ?? m.path;
+    await expectPath(page, target);
+    await page.waitForLoadState('networkidle');
+    const building = await page.getByTestId('building-page').count();
+    if (!pendingElsewhere(target)) expect(building, `${m.titleZh} ${target}`).toBe(0);
+    opened.push(appPath(page));
+  }
+  return opened;
+}
+
+const shots = process.env.LEADERS_SCREENSHOTS ? path.resolve('docs/screenshots') : null;
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+describe('school leaders', () => {
+  it('headmaster01 opens every menu entry (教学管理 sub-menu included), filters change figures, export downloads rows', async () => {
+    const { context, page } = await signIn(browser, 'headmaster01');
+    await expectPath(page, '/headmaster');
+    await page.getByTestId('fig-submitted').waitFor();
+    await shot(page, 'headmaster-home-zh-desktop');
+    const opened = await walkMenu(page);
+    expect(opened).toEqual(expect.arrayContaining(['/headmaster', '/teachingAdmin/studentNum', '/teachingAdmin/grade', '/teachingAdmin/teacherNum', '/teachingAdmin/foundation', '/class/index']));
+
+    await page.goto(`${new URL(page.url()).origin}/teaching/teachingAdmin`);
+    await expectPath(page, '/teachingAdmin/studentNum');
+    const rows = page.getByTestId('leader-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
+    await page.getByTestId('filter-grade').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('八年级', { exact: true }).click();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => rows.first().innerText()).toContain('八年级3班');
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('leader-export').click();
+    const file = await (await download).path();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).getCell(2).value).toBe('班级');
+    expect(ws.rowCount).toBe(2);
+    expect(ws.getRow(2).getCell(2).value).toBe('八年级3班');
+
+    await page.goto(`${new URL(page.url()).origin}/teaching/teachingAdmin/grade`);
+    await page.getByTestId('chart-grades').locator('svg').waitFor();
+    await shot(page, 'teaching-admin-grade-zh-desktop');
+    await page.goto(`${new URL(page.url()).origin}/teaching/teachingAdmin/teacherNum`);
+    await page.getByTestId('leader-table').waitFor();
+    await shot(page, 'teaching-admin-teacher-zh-desktop');
+    await context.close();
+  }, 180_000);
+
+  it('principal01 opens every menu entry and has no basic-data maintenance', async () => {
+    const { context, page } = await signIn(browser, 'principal01');
+    await expectPath(page, '/headmaster');
+    const opened = await walkMenu(page);
+    expect(opened).toEqual(['/headmaster', '/teachingAdmin/studentNum', '/teachingAdmin/grade', '/teachingAdmin/teacherNum', ...(opened.includes('/teachingAdmin/detailGrouing') ? ['/teachingAdmin/detailGrouing'] : [])]);
+    await expect.poll(() => page.locator('.zp-sider').getByText('基础数据维护').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it('shows the pages in English on the English host', async () => {
+    const { context, page } = await signIn(browser, 'headmaster01', { origin: enUrl() });
+    await expectPath(page, '/headmaster');
+    await page.getByText('Essays submitted').waitFor();
+    await shot(page, 'headmaster-home-en-desktop');
+    await page.goto(`${enUrl()}/teaching/teachingAdmin/studentNum`);
+    await page.getByText('Active writers').first().waitFor();
+    await shot(page, 'teaching-admin-student-en-desktop');
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,239 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { campuses, classes, classTeachers, essayFacts, identities, semesters, students, taskClasses, tasks } from '../db/schema';
+
+/** The rows a dashboard reads: one school and semester, optionally one campus and one grade. */
+export interface DashboardScope {
+  schoolId: number;
+  semesterId: number;
+  campusId: number | null;
+  grade: number | null;
+}
+
+const factsIn = (s: DashboardScope): SQL =>
+  and(
+    eq(essayFacts.schoolId, s.schoolId),
+    eq(essayFacts.semesterId, s.semesterId),
+    s.campusId !== null ? eq(essayFacts.campusId, s.campusId) : undefined,
+    s.grade !== null ? eq(essayFacts.grade, s.grade) : undefined,
+  )!;
+const classesIn = (s: DashboardScope): SQL =>
+  and(
+    eq(classes.schoolId, s.schoolId),
+    eq(classes.semesterId, s.semesterId),
+    isNull(classes.deletedAt),
+    s.campusId !== null ? eq(classes.campusId, s.campusId) : undefined,
+    s.grade !== null ? eq(classes.grade, s.grade) : undefined,
+  )!;
+
+const int = (q: SQL) => sql<number>`coalesce(${q}, 0)::int`.mapWith(Number);
+const num = (q: SQL) => sql<number | null>`${q}::float8`.mapWith((v) => (v === null ? null : Number(v)));
+const latest = sql`${essayFacts.isLatest}`;
+const approvedLatest = sql`${essayFacts.isLatest} and ${essayFacts.status} = 'approved'`;
+
+/** SQL of the headmaster home and the /teachingAdmin pages: aggregates over essay_facts, classes and tasks. */
+export const leaderDashboardsRepo = {
+  semesters(db: Executor, schoolId: number) {
+    return db.select().from(semesters).where(eq(semesters.schoolId, schoolId)).orderBy(desc(semesters.year), desc(semesters.term));
+  },
+  campuses(db: Executor, schoolId: number) {
+    return db.select({ id: campuses.id, name: campuses.name }).from(campuses).where(eq(campuses.schoolId, schoolId)).orderBy(asc(campuses.id));
+  },
+  /** Per class of the scope: students now, released tasks reaching it, and its essays' figures. */
+  classes(db: Executor, s: DashboardScope, semesterMid: string) {
+    const st = db
+      .select({ classId: students.classId, n: count().as('students_n') })
+      .from(students)
+      .where(and(eq(students.schoolId, s.schoolId), isNull(students.deletedAt)))
+      .groupBy(students.classId)
+      .as('st');
+    const tc = db
+      .select({ classId: taskClasses.classId, n: count().as('tasks_n') })
+      .from(taskClasses)
+      .innerJoin(tasks, eq(tasks.id, taskClasses.taskId))
+      .where(and(eq(tasks.schoolId, s.schoolId), isNull(tasks.deletedAt), eq(tasks.status, 'released')))
+      .groupBy(taskClasses.classId)
+      .as('tc');
+    const f = db
+      .select({
+        classId: essayFacts.classId,
+        submitted: sql<number>`count(*) filter (where ${latest})`.as('submitted'),
+        approved: sql<number>`count(*) filter (where ${approvedLatest})`.as('approved'),
+        sumFinal: sql<number>`sum(${essayFacts.finalPercent}) filter (where ${latest})`.as('sum_final'),
+        nFinal: sql<number>`count(${essayFacts.finalPercent}) filter (where ${latest})`.as('n_final'),
+        essays: sql<number>`count(*)`.as('essays'),
+        writers: sql<number>`count(distinct ${essayFacts.studentId})`.as('writers'),
+        words: sql<number>`sum(${essayFacts.wordCount})`.as('words'),
+        early: sql<number>`avg(${essayFacts.finalPercent}) filter (where ${latest} and ${essayFacts.submittedAt} < ${semesterMid}::date)`.as('early'),
+        late: sql<number>`avg(${essayFacts.finalPercent}) filter (where ${latest} and ${essayFacts.submittedAt} >= ${semesterMid}::date)`.as('late'),
+      })
+      .from(essayFacts)
+      .where(factsIn(s))
+      .groupBy(essayFacts.classId)
+      .as('f');
+    return db
+      .select({
+        classId: classes.id,
+        className: classes.name,
+        grade: classes.grade,
+        campus: campuses.name,
+        students: int(sql`${st.n}`),
+        tasks: int(sql`${tc.n}`),
+        submitted: int(sql`${f.submitted}`),
+        approved: int(sql`${f.approved}`),
+        sumFinal: num(sql`${f.sumFinal}`),
+        nFinal: int(sql`${f.nFinal}`),
+        essays: int(sql`${f.essays}`),
+        writers: int(sql`${f.writers}`),
+        words: int(sql`${f.words}`),
+        early: num(sql`${f.early}`),
+        late: num(sql`${f.late}`),
+      })
+      .from(classes)
+      .innerJoin(campuses, eq(campuses.id, classes.campusId))
+      .leftJoin(st, eq(st.classId, classes.id))
+      .leftJoin(tc, eq(tc.classId, classes.id))
+      .leftJoin(f, eq(f.classId, classes.id))
+      .where(classesIn(s))
+      .orderBy(asc(classes.grade), asc(classes.name), asc(classes.id));
+  },
+  /** Distinct released tasks reaching a class of the scope. */
+  async taskCount(db: Executor, s: DashboardScope): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(distinct ${tasks.id})`.mapWith(Number) })
+      .from(taskClasses)
+      .innerJoin(tasks, eq(tasks.id, taskClasses.taskId))
+      .innerJoin(classes, eq(classes.id, taskClasses.classId))
+      .where(and(classesIn(s), isNull(tasks.deletedAt), eq(tasks.status, 'released')));
+    return row?.n ?? 0;
+  },
+  async totals(db: Executor, s: DashboardScope) {
+    const [row] = await db
+      .select({
+        submitted: int(sql`count(*) filter (where ${latest})`),
+        aiCorrected: int(sql`count(*) filter (where ${latest} and ${essayFacts.aiDone})`),
+        approved: int(sql`count(*) filter (where ${approvedLatest})`),
+        turnaroundHours: num(sql`avg(extract(epoch from ${essayFacts.approvedAt} - ${essayFacts.submittedAt})) filter (where ${approvedLatest}) / 3600`),
+      })
+      .from(essayFacts)
+      .where(factsIn(s));
+    return row!;
+  },
+  /** Per grade: essays by band of their final percent (bands' lower bounds given highest first). */
+  bandsByGrade(db: Executor, s: DashboardScope, mins: number[]) {
+    const bandIdx = sql.join(
+      [sql`case`, ...mins.map((m, i) => sql`when ${essayFacts.finalPercent} >= ${m} then ${i}`), sql`else ${mins.length} end`],
+      sql` `,
+    );
+    return db
+      .select({ grade: essayFacts.grade, band: sql<number>`${bandIdx}`.mapWith(Number), n: count(), sum: num(sql`sum(${essayFacts.finalPercent})`) })
+      .from(essayFacts)
+      .where(and(factsIn(s), latest, sql`${essayFacts.finalPercent} is not null`))
+      .groupBy(essayFacts.grade, sql`2`)
+      .orderBy(asc(essayFacts.grade));
+  },
+  problems(db: Executor, s: DashboardScope) {
+    const kind = sql<string>`unnest(${essayFacts.problems})`;
+    return db
+      .select({ kind: kind.as('kind'), n: count() })
+      .from(essayFacts)
+      .where(and(factsIn(s), latest, sql`cardinality(${essayFacts.problems}) > 0`))
+      .groupBy(sql`1`)
+      .orderBy(desc(count()));
+  },
+  /** Teachers with essays the AI has finished and they have not approved, oldest first. */
+  waiting(db: Executor, s: DashboardScope, limit: number) {
+    const oldest = sql<Date>`min(${essayFacts.submittedAt})`;
+    return db
+      .select({ teacherId: essayFacts.teacherId, name: identities.teacherName, essays: count(), oldestAt: oldest.mapWith((v) => new Date(v as string)) })
+      .from(essayFacts)
+      .innerJoin(identities, eq(identities.id, essayFacts.teacherId))
+      .where(and(factsIn(s), latest, inArray(essayFacts.status, ['ai_done', 'abnormal'])))
+      .groupBy(essayFacts.teacherId, identities.teacherName)
+      .orderBy(asc(oldest))
+      .limit(limit);
+  },
+  /** Per month (China time): essays submitted and their mean final percent. */
+  trend(db: Executor, s: DashboardScope) {
+    const month = sql<string>`to_char(${essayFacts.submittedAt} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+    return db
+      .select({ month: month.as('month'), submitted: count(), average: num(sql`avg(${essayFacts.finalPercent})`) })
+      .from(essayFacts)
+      .where(and(factsIn(s), latest))
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+  },
+  /** Mean percent per dimension for the classes given. */
+  dimensions(db: Executor, s: DashboardScope, classIds: number[]) {
+    if (!classIds.length) return Promise.resolve([]);
+    return db
+      .select({ classId: essayFacts.classId, id: sql<string>`d.key`, average: num(sql`avg((d.value)::text::float8)`) })
+      .from(essayFacts)
+      .innerJoin(sql`jsonb_each(${essayFacts.dimensions}) as d`, sql`true`)
+      .where(and(factsIn(s), latest, inArray(essayFacts.classId, classIds)))
+      .groupBy(essayFacts.classId, sql`d.key`);
+  },
+  /** Teacher identities of the school with classes (main or bound) in the scope. */
+  teacherClasses(db: Executor, s: DashboardScope) {
+    const bound = db
+      .select({ identityId: classTeachers.identityId, classId: classTeachers.classId })
+      .from(classTeachers)
+      .innerJoin(classes, eq(classes.id, classTeachers.classId))
+      .where(classesIn(s));
+    const main = db
+      .select({ identityId: sql<number>`${classes.mainTeacherId}`.as('identity_id'), classId: classes.id })
+      .from(classes)
+      .where(and(classesIn(s), sql`${classes.mainTeacherId} is not null`));
+    return main.union(bound);
+  },
+  /** Released tasks each teacher created that reach a class of the scope. */
+  teacherTasks(db: Executor, s: DashboardScope) {
+    return db
+      .select({ teacherId: tasks.creatorIdentityId, n: sql<number>`count(distinct ${tasks.id})`.mapWith(Number) })
+      .from(tasks)
+      .innerJoin(taskClasses, eq(taskClasses.taskId, tasks.id))
+      .innerJoin(classes, eq(classes.id, taskClasses.classId))
+      .where(and(classesIn(s), isNull(tasks.deletedAt), eq(tasks.status, 'released')))
+      .groupBy(tasks.creatorIdentityId);
+  },
+  /** Per approving teacher: approvals, median hours, AI score changes, comments and annotations. */
+  teacherApprovals(db: Executor, s: DashboardScope) {
+    const hours = sql`extract(epoch from ${essayFacts.approvedAt} - ${essayFacts.submittedAt}) / 3600`;
+    return db
+      .select({
+        teacherId: sql<number>`${essayFacts.approverId}`.mapWith(Number),
+        approved: count(),
+        medianHours: num(sql`percentile_cont(0.5) within group (order by ${hours})`),
+        changed: int(sql`count(*) filter (where ${essayFacts.scoreChanged})`),
+        comparable: int(sql`count(${essayFacts.aiPercent})`),
+        averageChange: num(sql`avg(${essayFacts.scoreDelta}) filter (where ${essayFacts.scoreChanged})`),
+        averageAbsChange: num(sql`avg(abs(${essayFacts.scoreDelta})) filter (where ${essayFacts.scoreChanged})`),
+        comments: int(sql`sum(${essayFacts.commented})`),
+        annotations: int(sql`sum(${essayFacts.annotations})`),
+      })
+      .from(essayFacts)
+      .where(and(factsIn(s), eq(essayFacts.status, 'approved'), sql`${essayFacts.approverId} is not null`))
+      .groupBy(essayFacts.approverId);
+  },
+  teacherNames(db: Executor, schoolId: number, ids: number[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return db.select({ id: identities.id, name: identities.teacherName }).from(identities).where(and(eq(identities.schoolId, schoolId), inArray(identities.id, ids)));
+  },
+};
+export type ClassAggregateRow = Awaited<ReturnType<typeof leaderDashboardsRepo.classes>>[number];
+
+/** The campus an identity is limited to (null = the whole school), and the grades with classes in a scope. */
+export const leaderScopeRepo = {
+  async identityCampus(db: Executor, identityId: number): Promise<number | null> {
+    const [row] = await db.select({ campusId: identities.campusId }).from(identities).where(eq(identities.id, identityId));
+    return row?.campusId ?? null;
+  },
+  async grades(db: Executor, s: Omit<DashboardScope, 'grade'>): Promise<number[]> {
+    const rows = await db
+      .selectDistinct({ grade: classes.grade })
+      .from(classes)
+      .where(classesIn({ ...s, grade: null }))
+      .orderBy(asc(classes.grade));
+    return rows.map((r) => r.grade);
+  },
+};
