@@ -8,6 +8,7 @@ import { enIntake } from './en-intake';
 import { enTeaching } from './en-teaching';
 import { enLibrary } from './en-library';
 import { enWidgets } from './en-widgets';
+import { enGrowth } from './en-growth';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -20,6 +21,7 @@ export const en: Record<MessageKey, string> = {
   ...enSso,
   ...enLibrary,
   ...enWidgets,
+  ...enGrowth,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

@@ -7,6 +7,7 @@ import { zhIntake } from './zh-intake';
 import { zhTeaching } from './zh-teaching';
 import { zhLibrary } from './zh-library';
 import { zhWidgets } from './zh-widgets';
+import { zhGrowth } from './zh-growth';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
@@ -19,6 +20,7 @@ export const zh = {
   ...zhSso,
   ...zhLibrary,
   ...zhWidgets,
+  ...zhGrowth,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',
