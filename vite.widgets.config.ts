@@ -17,6 +17,7 @@ import react from '@vitejs/plugin-react';
 export const WIDGET_ELEMENTS = {
   'zp-task-board': 'src/widgets/elements/zp-task-board.ts',
   'zp-correction-panel': 'src/widgets/elements/zp-correction-panel.ts',
+  'zp-growth-profile': 'src/widgets/elements/zp-growth-profile.ts',
 } as const;
 
 const root = import.meta.dirname;

@@ -2,3 +2,4 @@
 // in-source tests. Production pages load the built loader instead (vite.widgets.config.ts).
 import './elements/zp-task-board';
 import './elements/zp-correction-panel';
+import './elements/zp-growth-profile';

@@ -41,4 +41,7 @@ export const PAGES: Record<string, ComponentType<object>> = {
   review: lazyPage(() => import('../pages/homework/BatchReviewPage')),
   writingWorkInfo: lazyPage(() => import('../pages/homework/WritingWorkInfoPage')),
   correctRemark: lazyPage(() => import('../pages/homework/CorrectRemarkPage')),
+  growingUpIndex: lazyPage(() => import('../pages/growth/GrowthIndexPage')),
+  growingUpDetail: lazyPage(() => import('../pages/growth/GrowthDetailPage')),
+  detailGrouing: lazyPage(() => import('../pages/growth/SchoolGrowthPage')),
 };

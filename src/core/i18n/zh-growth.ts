@@ -14,6 +14,7 @@ export const zhGrowth = {
   'growth.col.totalWords': '总字数',
   'growth.col.excellentCount': '入选优秀范文次数',
   'growth.col.averageScore': '平均得分',
+  'growth.col.essay': '作文',
   'growth.col.action': '操作',
   'growth.gender.0': '未填',
   'growth.gender.1': '男',

@@ -20,7 +20,18 @@ export const growthFilterQuery = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export const growthPageQuery = pageQuery.extend(growthFilterQuery.shape);
-export type GrowthPageQuery = z.input<typeof growthPageQuery>;
+/** The query the client sends (every field optional; ids as numbers). */
+export type GrowthPageQuery = {
+  semesterId?: string | undefined;
+  classId?: number | undefined;
+  campusId?: number | undefined;
+  grade?: number | undefined;
+  keyword?: string | undefined;
+  sort?: (typeof GROWTH_SORTS)[number] | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  pageNum?: number | undefined;
+  pageSize?: number | undefined;
+};
 
 /** The spec §3 student growth record. */
 export const growthRecord = z.object({
