@@ -18,7 +18,8 @@ let typo: { studentId: number; name: string } = { studentId: 0, name: '' };
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await signInToken('teacher01');
-  const task = await waitForDemoEssays(baseUrl(), token);
+  // the AI shares a busy machine: give it more than the default wait
+  const task = await waitForDemoEssays(baseUrl(), token, { timeoutMs: 420_000 });
   for (const e of task.essays.filter((x) => x.status === 'ai_done').slice(0, 4)) {
     await apiCall(token, '/platform-management/review/approve', { essayId: e.id, teacherComment: '内容真实，继续努力。', confirmPendingRevision: true });
     approved.push(e.id);
@@ -27,7 +28,7 @@ beforeAll(async () => {
   }
   expect(approved.length).toBe(4);
   expect(typo.studentId).toBeGreaterThan(0);
-}, 300_000);
+}, 480_000);
 afterAll(async () => {
   for (const essayId of approved) await apiCall(token, '/platform-management/review/cancelApproval', { essayId }).catch(() => undefined);
   await browser?.close();
