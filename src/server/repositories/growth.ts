@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { campuses, classes, corrections, essayReviews, essays, growthEntries, growthRecords, semesters, students, tasks } from '../db/schema';
 import { taughtBy } from './classes';
 import { excellentSampleCount } from './excellent-sample-counts';
 
-export type GrowthEntryRow = typeof growthEntries.$inferSelect;
+export type GrowthEntryRow = Omit<typeof growthEntries.$inferSelect, 'transcript'>;
 export type GrowthEntryInsert = typeof growthEntries.$inferInsert;
 
 export type GrowthSort = 'studentNo' | 'name' | 'className' | 'tasksCompleted' | 'essaysSubmitted' | 'totalWords' | 'excellentCount' | 'averageScore';
@@ -90,21 +90,44 @@ export const growthRepo = {
         total_words = excluded.total_words, average_percent = excluded.average_percent,
         last_approved_at = excluded.last_approved_at, updated_at = excluded.updated_at`);
   },
-  /** A student's entries of a semester, oldest first. */
+  /** A student's entries of a semester, oldest first (without the transcripts: see firstWrittenRight). */
   entries(db: Executor, studentId: number, semesterId: number) {
+    const { transcript: _t, ...columns } = getTableColumns(growthEntries);
     return db
-      .select()
+      .select(columns)
       .from(growthEntries)
       .where(and(eq(growthEntries.studentId, studentId), eq(growthEntries.semesterId, semesterId)))
       .orderBy(asc(growthEntries.submittedAt), asc(growthEntries.draft), asc(growthEntries.essayId));
   },
-  /** A live student of the school with their class (and whether `teacherIdentityId` teaches it). */
+  /**
+   * For each (right word, essay of the last slip): the first later essay of the student's semester
+   * whose transcript contains the word — searched in the database, so transcripts never travel.
+   */
+  async firstWrittenRight(db: Executor, studentId: number, semesterId: number, lines: { right: string; afterEssayId: number }[]): Promise<Map<number, number>> {
+    if (!lines.length) return new Map();
+    const values = sql.join(lines.map((l, k) => sql`(${k}::int, ${l.right}::text, ${l.afterEssayId}::int)`), sql`, `);
+    const result = await db.execute<{ k: number; essay_id: number }>(sql`
+      select p.k, hit.essay_id
+        from (values ${values}) as p(k, r, after_id)
+        join growth_entries last on last.essay_id = p.after_id
+        cross join lateral (
+          select e.essay_id from growth_entries e
+           where e.student_id = ${studentId} and e.semester_id = ${semesterId}
+             and (e.submitted_at, e.draft, e.essay_id) > (last.submitted_at, last.draft, last.essay_id)
+             and strpos(e.transcript, p.r) > 0
+           order by e.submitted_at, e.draft, e.essay_id
+           limit 1) hit`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: { k: number; essay_id: number }[] }).rows) as { k: number; essay_id: number }[];
+    return new Map(rows.map((r) => [Number(r.k), Number(r.essay_id)]));
+  },
+  /** A live student of the school with their class and its semester (only if `teacherIdentityId`, when given, teaches it). */
   async student(db: Executor, schoolId: number, studentId: number, teacherIdentityId?: number) {
     const [row] = await db
-      .select({ s: students, className: classes.name, grade: classes.grade, classSemesterId: classes.semesterId, campusName: campuses.name })
+      .select({ s: students, className: classes.name, grade: classes.grade, classSemesterId: classes.semesterId, campusName: campuses.name, semester: semesters })
       .from(students)
       .innerJoin(classes, eq(classes.id, students.classId))
       .innerJoin(campuses, eq(campuses.id, classes.campusId))
+      .leftJoin(semesters, eq(semesters.id, classes.semesterId))
       .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId), isNull(students.deletedAt), isNull(classes.deletedAt), ...(teacherIdentityId !== undefined ? [taughtBy(teacherIdentityId)] : [])));
     return row;
   },

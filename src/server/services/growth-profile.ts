@@ -10,35 +10,45 @@ type EssayRef = Omit<GrowthProfile['goodSentences'][number], 'excerpt' | 'text'>
 const refOf = (e: GrowthEntryRow): EssayRef => ({ essayId: e.essayId, taskId: e.taskId, taskTitle: e.taskTitle, draft: e.draft, date: e.submittedAt.toISOString() });
 const dimName = (id: string, lang: Lang) => (DIMENSIONS as Record<string, { zh: string; en: string } | undefined>)[id as DimensionId]?.[lang] ?? id;
 
-/**
- * The 错字本: one line per wrong character (and the word it belongs to), with every essay it was
- * written in. It is fixed when an essay after its last slip writes the right word (or, when the word
- * is unknown, the right character) and does not repeat the slip.
- */
-export function wrongBook(entries: GrowthEntryRow[]): GrowthProfile['wrongBook'] {
-  const book = new Map<string, { wrong: string; fix: string; word: string; occurrences: EssayRef[]; last: number }>();
-  entries.forEach((e, i) => {
-    const seen = new Set<string>();
+export interface WrongLine {
+  wrong: string;
+  fix: string;
+  word: string;
+  occurrences: GrowthEntryRow[];
+}
+
+/** The 错字本's lines: one per wrong character and word, with every essay it was written in (once per essay), oldest first. */
+export function wrongLines(entries: GrowthEntryRow[]): WrongLine[] {
+  const book = new Map<string, WrongLine>();
+  for (const e of entries) {
     for (const w of e.wrongChars as WrongChar[]) {
       const key = `${w.wrong}\u0000${w.fix}\u0000${w.word}`;
-      const line = book.get(key) ?? { wrong: w.wrong, fix: w.fix, word: w.word, occurrences: [], last: i };
-      // the same slip twice in one essay counts once per essay
-      if (!seen.has(key)) line.occurrences.push(refOf(e));
-      seen.add(key);
-      line.last = i;
+      const line = book.get(key) ?? { wrong: w.wrong, fix: w.fix, word: w.word, occurrences: [] };
+      if (line.occurrences.at(-1) !== e) line.occurrences.push(e);
       book.set(key, line);
     }
-  });
-  return [...book.values()]
-    .map((line) => {
-      const right = line.word || line.fix;
-      const later = entries.slice(line.last + 1).find((e) => e.transcript.includes(right));
-      return { wrong: line.wrong, fix: line.fix, word: line.word, count: line.occurrences.length, occurrences: line.occurrences, fixed: Boolean(later), fixedIn: later ? refOf(later) : null };
+  }
+  return [...book.values()];
+}
+
+/** What a line needs written right after its last slip: the word, or the character when the word is unknown. */
+export const rightOf = (line: WrongLine) => line.word || line.fix;
+
+/**
+ * The 错字本: a line is fixed when an essay after its last slip writes it right (`fixedBy`: line
+ * index → that essay, found by the repository). Lines not yet fixed come first, most frequent first.
+ */
+export function wrongBook(lines: WrongLine[], entries: GrowthEntryRow[], fixedBy: Map<number, number>): GrowthProfile['wrongBook'] {
+  const byId = new Map(entries.map((e) => [e.essayId, e]));
+  return lines
+    .map((line, k) => {
+      const later = byId.get(fixedBy.get(k) ?? -1);
+      return { wrong: line.wrong, fix: line.fix, word: line.word, count: line.occurrences.length, occurrences: line.occurrences.map(refOf), fixed: Boolean(later), fixedIn: later ? refOf(later) : null };
     })
     .sort((a, b) => Number(a.fixed) - Number(b.fixed) || b.count - a.count || a.fix.localeCompare(b.fix));
 }
 
-export function buildGrowthProfile(input: { record: GrowthRecord; semester: GrowthProfile['semester']; entries: GrowthEntryRow[]; lang: Lang }): GrowthProfile {
+export function buildGrowthProfile(input: { record: GrowthRecord; semester: GrowthProfile['semester']; entries: GrowthEntryRow[]; lines: WrongLine[]; fixedBy: Map<number, number>; lang: Lang }): GrowthProfile {
   const { entries, lang } = input;
   const dimIds: string[] = [];
   for (const e of entries) for (const d of e.dimensions as { id: string }[]) if (!dimIds.includes(d.id)) dimIds.push(d.id);
@@ -79,7 +89,7 @@ export function buildGrowthProfile(input: { record: GrowthRecord; semester: Grow
     })),
     lengthByTask,
     drafts,
-    wrongBook: wrongBook(entries),
+    wrongBook: wrongBook(input.lines, entries, input.fixedBy),
     goodSentences: entries.flatMap((e) => (e.goodSentences as GoodSentence[]).map((g) => ({ ...refOf(e), excerpt: g.excerpt, text: g.text }))),
     comments: entries.filter((e) => e.teacherComment.trim()).map((e) => ({ ...refOf(e), comment: e.teacherComment })),
   };

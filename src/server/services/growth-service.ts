@@ -11,7 +11,7 @@ import type { AuthContext } from './auth-context';
 import { gradeName, semesterIdString, semesterNumericId, visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
 import { buildGrowthWorkbook } from './growth-export';
-import { buildGrowthProfile } from './growth-profile';
+import { buildGrowthProfile, rightOf, wrongLines } from './growth-profile';
 import { attachmentHeader } from './writing-export';
 
 export interface GrowthFilter {
@@ -74,17 +74,21 @@ export function growthService(deps: ServiceDeps) {
     return { semester, filter: { schoolId: auth.school.id, semesterId: semester.id, teacherIdentityId: scope(auth), classId: f.classId, campusId: f.campusId, grade: f.grade, keyword: f.keyword } };
   }
 
-  /** A student the caller may see, with their record of the semester (zeros before any approved essay). */
-  async function studentRecord(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang) {
+  /** A student the caller may see and the semester asked for (default: their class's). */
+  async function studentOf(auth: AuthContext, studentId: number, semesterRef: string | number | undefined) {
     requireGrowthRead(auth);
     const student = await growthRepo.student(db, auth.school.id, studentId, scope(auth));
     if (!student) throw notFound();
-    const semester = await semesterOf(auth, semesterRef ?? student.classSemesterId);
+    const semester = semesterRef === undefined && student.semester ? student.semester : await semesterOf(auth, semesterRef ?? student.classSemesterId);
     if (!semester) throw notFound();
-    const rec = await growthRepo.record(db, studentId, semester.id);
-    const record = recordOf(
+    return { student, semester };
+  }
+
+  /** The student's record of the semester (zeros before any approved essay). */
+  function recordFrom({ student, semester }: Awaited<ReturnType<typeof studentOf>>, rec: Awaited<ReturnType<typeof growthRepo.record>>, lang: Lang): GrowthRecord {
+    return recordOf(
       {
-        studentId,
+        studentId: student.s.id,
         name: student.s.name,
         gender: student.s.gender,
         studentNo: student.s.studentNo,
@@ -102,7 +106,6 @@ export function growthService(deps: ServiceDeps) {
       semester,
       lang,
     );
-    return { record, semester };
   }
 
   return {
@@ -114,13 +117,19 @@ export function growthService(deps: ServiceDeps) {
     },
 
     async record(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<GrowthRecord> {
-      return (await studentRecord(auth, studentId, semesterRef, lang)).record;
+      const found = await studentOf(auth, studentId, semesterRef);
+      return recordFrom(found, await growthRepo.record(db, studentId, found.semester.id), lang);
     },
 
     async profile(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<GrowthProfile> {
-      const { record, semester } = await studentRecord(auth, studentId, semesterRef, lang);
-      const entries = await growthRepo.entries(db, studentId, semester.id);
-      return buildGrowthProfile({ record, semester: semesterOut(semester, lang), entries, lang });
+      const found = await studentOf(auth, studentId, semesterRef);
+      const semester = found.semester;
+      // the record and the entries in parallel (PostgreSQL pool; PGlite queues them)
+      const [rec, entries] = await Promise.all([growthRepo.record(db, studentId, semester.id), growthRepo.entries(db, studentId, semester.id)]);
+      const record = recordFrom(found, rec, lang);
+      const lines = wrongLines(entries);
+      const fixedBy = await growthRepo.firstWrittenRight(db, studentId, semester.id, lines.map((l) => ({ right: rightOf(l), afterEssayId: l.occurrences.at(-1)!.essayId })));
+      return buildGrowthProfile({ record, semester: semesterOut(semester, lang), entries, lines, fixedBy, lang });
     },
 
     async exportTable(auth: AuthContext, f: GrowthFilter, lang: Lang) {
