@@ -9,6 +9,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -28,6 +29,12 @@ const WARMUP = Number(arg('warmup', '2'));
 const CONNECTIONS = Number(arg('connections', '20'));
 const ESSAYS = 200;
 const TEXT = '秋天到了，一年一度的运动会开始了。我咬紧牙关，坚持不懈，终于跑到了终点。老师的笑容像春天的阳光一样温暖。'.repeat(8);
+
+/** User + system CPU of a process so far (Linux /proc; clock ticks of 10 ms). */
+function serverCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 function startServer(target: DatabaseTarget): Promise<{ child: ChildProcess; ready: ServerReady }> {
   const child = fork(path.join(here, 'api-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_TARGET: JSON.stringify(target), NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -89,9 +96,12 @@ async function run(label: string, target: DatabaseTarget) {
     if (probe.status !== 200 || body.data.trend.length !== ESSAYS) throw new Error(`profile answered ${probe.status} with ${body.data?.trend?.length} essays`);
     const bytes = JSON.stringify(body).length;
     if (WARMUP) await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP });
+    const cpu0 = serverCpuMs(child.pid!);
     const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+    // the server's own CPU per answer: what the route costs whatever else the machine is doing
+    const cpuPerRequest = (serverCpuMs(child.pid!) - cpu0) / Math.max(1, r.requests.total ?? 0);
     const health = await autocannon({ url: `${base}/correction-api/health`, connections: CONNECTIONS, duration: 2 });
-    console.log(`| ${label} | ${ESSAYS} | ${CONNECTIONS} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(r.requests.average)} | ${Math.round(bytes / 1024)} KB | ${health.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`);
+    console.log(`| ${label} | ${ESSAYS} | ${CONNECTIONS} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(r.requests.average)} | ${Math.round(bytes / 1024)} KB | ${cpuPerRequest.toFixed(1)} | ${health.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`);
   } finally {
     child.send('stop');
     await new Promise((r) => child.once('exit', r));
@@ -99,7 +109,7 @@ async function run(label: string, target: DatabaseTarget) {
 }
 
 async function main() {
-  console.log('| database | essays | connections | p50 (ms) | p99 (ms) | req/s | answer | health p99 (ms) | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| database | essays | connections | p50 (ms) | p99 (ms) | req/s | answer | server CPU / answer (ms) | health p99 (ms) | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `zhipi_growth_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { growthProfile } from '../../src/core/api/contracts/growth';
 import { classes, corrections, essays, students } from '../../src/server/db/schema';
 import { taskFixture, type EssayFixture } from '../helpers/correction';
 import { MGMT, registerTeacher } from '../helpers/flows';
@@ -43,6 +44,8 @@ describe.each(databaseKinds())('student growth records on %s', (kind) => {
   const profile = async (who = 'teacher01', lang?: 'zh' | 'en') => {
     const res = await get(`studentGrowing/single?studentId=${studentId}&semesterId=${semesterId}`, who, lang);
     expect(res.statusCode, res.body).toBe(200);
+    // the route sends its JSON as built: it must still match the documented schema
+    expect(growthProfile.safeParse(res.json().data).success).toBe(true);
     return res.json().data;
   };
 

@@ -12,6 +12,7 @@ import { gradeName, semesterIdString, semesterNumericId, visibleClasses } from '
 import type { ServiceDeps } from './deps';
 import { buildGrowthWorkbook } from './growth-export';
 import { buildGrowthProfile, rightOf, wrongLines } from './growth-profile';
+import { GrowthProfileCache, profileEnvelope } from './growth-profile-cache';
 import { attachmentHeader } from './writing-export';
 
 export interface GrowthFilter {
@@ -54,8 +55,13 @@ function recordOf(row: GrowthListRow, semester: SemesterRow, lang: Lang): Growth
   };
 }
 
+const caches = new WeakMap<object, GrowthProfileCache>();
+
 export function growthService(deps: ServiceDeps) {
   const db = deps.db;
+  // one cache per database (an app, or a test's app), shared by the service objects built on it
+  const cache = caches.get(db) ?? new GrowthProfileCache();
+  caches.set(db, cache);
   const scope = (auth: AuthContext) => (isScopedTeacher(auth) ? auth.identity.id : undefined);
 
   /** The semester asked for (of the caller's school, else 404), or the school's current one. */
@@ -130,6 +136,23 @@ export function growthService(deps: ServiceDeps) {
       const lines = wrongLines(entries);
       const fixedBy = await growthRepo.firstWrittenRight(db, studentId, semester.id, lines.map((l) => ({ right: rightOf(l), afterEssayId: l.occurrences.at(-1)!.essayId })));
       return buildGrowthProfile({ record, semester: semesterOut(semester, lang), entries, lines, fixedBy, lang });
+    },
+
+    /**
+     * The profile's success envelope as JSON, served from the cache while the student's record is
+     * unchanged (the route sends it as is: the profile of 200 essays is ~130 KB).
+     */
+    async profileJson(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<string> {
+      const found = await studentOf(auth, studentId, semesterRef);
+      const rec = await growthRepo.record(db, studentId, found.semester.id);
+      const record = recordFrom(found, rec, lang);
+      const semester = semesterOut(found.semester, lang);
+      const key = `${studentId}:${found.semester.id}:${lang}`;
+      const stamp = rec ? `${rec.r.updatedAt.toISOString()}:${rec.r.essaysSubmitted}:${rec.r.totalWords}` : 'none';
+      const cached = cache.get(key, stamp);
+      if (cached !== undefined) return profileEnvelope(record, semester, cached);
+      const { record: _r, semester: _s, ...rest } = await this.profile(auth, studentId, semesterRef, lang);
+      return profileEnvelope(record, semester, cache.set(key, stamp, rest));
     },
 
     async exportTable(auth: AuthContext, f: GrowthFilter, lang: Lang) {

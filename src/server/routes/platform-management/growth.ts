@@ -19,7 +19,13 @@ export const growthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   }, async (req) => ok(await svc.page(authOf(req), req.query, req.lang)));
   app.get('/studentGrowing/single', {
     schema: { tags, summary: "One student's growth profile of a semester (default: the semester of the student's class): record, score trend per dimension, length by task, drafts and improvement, wrong-character book, good sentences, teacher comments", querystring: g.growthSingleQuery, response: with404(g.growthProfile) },
-  }, async (req) => ok(await svc.profile(authOf(req), req.query.studentId, req.query.semesterId, req.lang)));
+    // The service answers the envelope as JSON (cached while the record is unchanged); the schema
+    // documents it and tests/api/growth-records.test.ts checks answers against it.
+    serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
+  }, async (req, reply) => {
+    const json = await svc.profileJson(authOf(req), req.query.studentId, req.query.semesterId, req.lang);
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  });
   app.get('/studentGrowing/export', {
     schema: { tags, summary: `The growth table with the same filters and order as pageList, as xlsx (${XLSX})`, querystring: g.growthExportQuery },
   }, async (req, reply) => {
