@@ -18,6 +18,7 @@ export const WIDGET_ELEMENTS = {
   'zp-task-board': 'src/widgets/elements/zp-task-board.ts',
   'zp-correction-panel': 'src/widgets/elements/zp-correction-panel.ts',
   'zp-class-report': 'src/widgets/elements/zp-class-report.ts',
+  'zp-growth-profile': 'src/widgets/elements/zp-growth-profile.ts',
 } as const;
 
 const root = import.meta.dirname;

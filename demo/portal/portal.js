@@ -14,6 +14,10 @@ const report = $('report');
 const panelSlot = $('panel-slot');
 const log = $('log');
 const portalUser = { [board.id]: 'p-teacher01', [panel.id]: 'p-teacher01', [boardB.id]: 'p-teacherB01', [report.id]: 'p-teacher01' };
+const growth = $('growth');
+const panelSlot = $('panel-slot');
+const log = $('log');
+const portalUser = { [board.id]: 'p-teacher01', [panel.id]: 'p-teacher01', [boardB.id]: 'p-teacherB01', [growth.id]: 'p-teacher01' };
 
 /** The partner's server signs a launch for one of its users (in a real portal: its own backend). */
 async function launchFor(user) {
@@ -56,6 +60,7 @@ function record(source, name, detail) {
 }
 
 for (const el of [board, panel, boardB, report]) {
+for (const el of [board, panel, boardB, growth]) {
   for (const name of EVENTS) el.addEventListener(name, (e) => record(el.id, name, e.detail));
 }
 
@@ -78,6 +83,7 @@ panel.addEventListener('zp-essay-open', (e) => {
 panel.addEventListener('zp-approved', () => board.refresh());
 // A refused or revoked token: the portal signs the element in again (a real portal might re-authenticate its user first).
 for (const el of [board, panel, boardB, report]) el.addEventListener('zp-auth-expired', () => void signIn(el));
+for (const el of [board, panel, boardB, growth]) el.addEventListener('zp-auth-expired', () => void signIn(el));
 
 function openInPanel() {
   const set = (name, value) => (value ? panel.setAttribute(name, value) : panel.removeAttribute(name));
@@ -108,6 +114,7 @@ on('toggle-panel', (e) => {
 on('lang-toggle', (e) => {
   const lang = board.getAttribute('lang') === 'en' ? 'zh' : 'en';
   for (const el of [board, panel, boardB, report]) el.setAttribute('lang', lang);
+  for (const el of [board, panel, boardB, growth]) el.setAttribute('lang', lang);
   e.target.textContent = lang === 'en' ? '中文' : 'English';
 });
 
@@ -115,3 +122,4 @@ on('lang-toggle', (e) => {
 boardB.theme = { colorPrimary: '#00695c' };
 $('who').textContent = 'p-teacher01 (and p-teacherB01 below)';
 await Promise.all([board, panel, boardB, report].map(signIn));
+await Promise.all([board, panel, boardB, growth].map(signIn));

@@ -41,6 +41,7 @@ import { reviewRoutes } from './routes/platform-management/review';
 import { revisionRoutes } from './routes/platform-management/revision';
 import { h5MessageRoutes } from './routes/platform-management/h5-messages';
 import { sampleRoutes } from './routes/platform-management/samples';
+import { growthRoutes } from './routes/platform-management/growth';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -167,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(revisionRoutes, { services });
           await mgmt.register(h5MessageRoutes, { services });
           await mgmt.register(sampleRoutes, { services });
+          await mgmt.register(growthRoutes, { services });
         },
         { prefix: '/platform-management' },
       );

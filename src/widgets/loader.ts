@@ -3,3 +3,4 @@
 import './elements/zp-task-board';
 import './elements/zp-correction-panel';
 import './elements/zp-class-report';
+import './elements/zp-growth-profile';

@@ -57,4 +57,7 @@ export const PAGES: Record<string, ComponentType<object>> = {
   excePreList: lazyPage(() => import('../pages/samples/PreListPage')),
   exceEdit: lazyPage(() => import('../pages/samples/ExceEditPage')),
   exCheck: lazyPage(() => import('../pages/samples/ExCheckPage')),
+  growingUpIndex: lazyPage(() => import('../pages/growth/GrowthIndexPage')),
+  growingUpDetail: lazyPage(() => import('../pages/growth/GrowthDetailPage')),
+  detailGrouing: lazyPage(() => import('../pages/growth/SchoolGrowthPage')),
 };

@@ -13,6 +13,7 @@ import { enReport } from './en-report';
 import { enSecurity } from './en-security';
 import { enOcr } from './en-ocr';
 import { enSamples } from './en-samples';
+import { enGrowth } from './en-growth';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -30,6 +31,7 @@ export const en: Record<MessageKey, string> = {
   ...enSecurity,
   ...enOcr,
   ...enSamples,
+  ...enGrowth,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

@@ -12,6 +12,7 @@ import { zhReport } from './zh-report';
 import { zhSecurity } from './zh-security';
 import { zhOcr } from './zh-ocr';
 import { zhSamples } from './zh-samples';
+import { zhGrowth } from './zh-growth';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
@@ -29,6 +30,7 @@ export const zh = {
   ...zhSecurity,
   ...zhOcr,
   ...zhSamples,
+  ...zhGrowth,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',

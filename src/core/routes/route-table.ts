@@ -90,6 +90,10 @@ export const ROUTES: readonly RouteDef[] = [
   main('/teachingAdmin/grade', 'gradeData', 'page.gradeData', { permission: head, parent: '/teachingAdmin' }),
   main('/teachingAdmin/teacherNum', 'teacherNum', 'page.teacherData', { permission: head, parent: '/teachingAdmin' }),
   main('/teachingAdmin/detailGrouing', 'detailGrouing', 'page.growthDetail', { permission: head, parent: '/teachingAdmin', building: true }),
+  main('/teachingAdmin/studentNum', 'studentNum', 'page.studentData', { permission: head, parent: '/teachingAdmin', building: true }),
+  main('/teachingAdmin/grade', 'gradeData', 'page.gradeData', { permission: head, parent: '/teachingAdmin', building: true }),
+  main('/teachingAdmin/teacherNum', 'teacherNum', 'page.teacherData', { permission: head, parent: '/teachingAdmin', building: true }),
+  main('/teachingAdmin/detailGrouing', 'detailGrouing', 'page.growthDetail', { permission: head, parent: '/teachingAdmin' }),
   main('/teachingAdmin/foundation', 'foundation', 'page.foundation', { permission: head, parent: '/teachingAdmin' }),
 
   main('/class', 'class', 'page.class', { permission: klass, redirect: '/class/index' }),
@@ -124,8 +128,8 @@ export const ROUTES: readonly RouteDef[] = [
   main('/practice/testWorkInfo', 'testWorkInfo', 'page.testWorkInfo', { permission: ['exercise'], parent: '/practice', building: true }),
 
   main('/growingUp', 'growingUp', 'page.growingUp', { permission: klass, redirect: '/growingUp/index' }),
-  main('/growingUp/index', 'growingUpIndex', 'page.growingUpIndex', { permission: klass, parent: '/growingUp', building: true }),
-  main('/growingUp/detailGrouing', 'growingUpDetail', 'page.growingUpDetail', { permission: klass, parent: '/growingUp', building: true }),
+  main('/growingUp/index', 'growingUpIndex', 'page.growingUpIndex', { permission: klass, parent: '/growingUp' }),
+  main('/growingUp/detailGrouing', 'growingUpDetail', 'page.growingUpDetail', { permission: klass, parent: '/growingUp' }),
 
   main('/lcwAts', 'lcwAts', 'page.lcwAts', { permission: ['lcw'], redirect: '/lcwAts/index' }),
   main('/lcwAts/index', 'lcwIndex', 'page.lcwIndex', { permission: ['lcw'], parent: '/lcwAts', building: true }),

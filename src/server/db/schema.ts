@@ -979,3 +979,63 @@ export const essayFactsWatermarks = pgTable('essay_facts_watermarks', {
   schoolId: integer('school_id').primaryKey().references(() => schools.id),
   watermark: timestamp('watermark', { withTimezone: true }).notNull(),
 });
+// Issue 17: student growth records (written when an essay is approved, removed when approval is cancelled).
+
+/**
+ * What an approved essay adds to its student's growth record, taken at approval time (teacher scores
+ * as percents, the AI's wrong characters, the teacher's good sentences and comment), so a profile of
+ * hundreds of essays is read from one narrow table instead of the correction results.
+ */
+export const growthEntries = pgTable(
+  'growth_entries',
+  {
+    essayId: integer('essay_id')
+      .primaryKey()
+      .references(() => essays.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    studentId: integer('student_id').notNull().references(() => students.id),
+    classId: integer('class_id').notNull().references(() => classes.id),
+    semesterId: integer('semester_id').notNull().references(() => semesters.id),
+    taskId: integer('task_id').notNull().references(() => tasks.id),
+    taskTitle: text('task_title').notNull(),
+    draft: integer('draft').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull(),
+    wordCount: integer('word_count').notNull().default(0),
+    /** the teacher's total as stored (a number or a level label) */
+    score: text('score'),
+    /** the teacher's total on the 0-100 scale (teacher-percent.ts) */
+    scorePercent: integer('score_percent'),
+    /** [{ id, percent }] per scoring dimension, on the 0-100 scale */
+    dimensions: jsonb('dimensions').notNull().default(sql`'[]'::jsonb`),
+    /** [{ wrong, fix }] wrong characters the correction found */
+    wrongChars: jsonb('wrong_chars').notNull().default(sql`'[]'::jsonb`),
+    /** [{ excerpt, text }] sentences the teacher marked good */
+    goodSentences: jsonb('good_sentences').notNull().default(sql`'[]'::jsonb`),
+    teacherComment: text('teacher_comment').notNull().default(''),
+    /** the approved transcript: a later essay that writes a wrong character's fix shows it fixed */
+    transcript: text('transcript').notNull().default(''),
+  },
+  (t) => [index('growth_entries_student_idx').on(t.studentId, t.semesterId, t.submittedAt)],
+);
+
+/** One student's growth record per semester (spec §3), recomputed from growth_entries on every change. */
+export const growthRecords = pgTable(
+  'growth_records',
+  {
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    semesterId: integer('semester_id')
+      .notNull()
+      .references(() => semesters.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    tasksCompleted: integer('tasks_completed').notNull().default(0),
+    essaysSubmitted: integer('essays_submitted').notNull().default(0),
+    totalWords: integer('total_words').notNull().default(0),
+    averagePercent: integer('average_percent'),
+    lastApprovedAt: timestamp('last_approved_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.semesterId] }), index('growth_records_semester_idx').on(t.semesterId, t.schoolId)],
+);

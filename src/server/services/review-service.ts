@@ -23,6 +23,7 @@ import { labelOf, pageView } from './essay-service';
 import { approvedLocked, essayForReview, requireClassInScope, requireReview } from './review-access';
 import { aiDimensionScores, checkDimensionScores, checkTeacherScore, taskScoring, totalOf, type StoredDimensionScore, type TaskScoring } from './review-scoring';
 import { analyseCorrectedTranscript, moveAnnotations, type StoredResult } from './review-transcript';
+import { growthHooks } from './growth-hooks';
 import { revisionHooks } from './revision-hooks';
 import { notifyStudents } from './student-notifications';
 
@@ -128,6 +129,7 @@ export function reviewService(deps: ServiceDeps) {
     }
     await essaysRepo.update(tx, essay.id, { status: 'approved', auditAt: now, teacherScore });
     await reviewsRepo.upsert(tx, essay.id, { teacherComment: input.teacherComment.trim(), dimensionScores: dims, approvedAt: now, approvedByIdentityId: auth.identity.id, updatedByIdentityId: auth.identity.id }, now);
+    await growthHooks.essayApproved(tx, essay.id, now);
     const task = await tasksRepo.find(tx, { schoolId: essay.schoolId }, essay.taskId);
     await notifyStudents(
       tx,
@@ -251,6 +253,7 @@ export function reviewService(deps: ServiceDeps) {
         const status: EssayStatus = pending?.essayId === essay.id ? 'revision_requested' : 'ai_done';
         await essaysRepo.update(tx, essayId, { status, auditAt: null });
         await reviewsRepo.upsert(tx, essayId, { approvedAt: null, approvedByIdentityId: null, updatedByIdentityId: auth.identity.id }, deps.now());
+        await growthHooks.approvalCancelled(tx, essayId, deps.now());
       });
       return reviewOf(essayId);
     },

@@ -1,0 +1,2 @@
+export { GrowthProfile, type GrowthProfileProps } from './GrowthProfile';
+export { GrowthTable, type GrowthTableProps } from './GrowthTable';
