@@ -36,6 +36,39 @@ export const elements = wanted;
 `;
 }
 
+/**
+ * Keeps library code from writing into the host page (docs/widgets.md "What an element owns"): the
+ * modules that inject styles or measure with no container of their own are swapped for versions that
+ * use the element's shadow root (src/widgets/confine/), and any other `document.body.appendChild` /
+ * `removeChild` in antd and rc-component code is redirected there too (measuring nodes, added and
+ * removed at once). Only this build: the app itself owns its page.
+ */
+const CONFINED_MODULES: Record<string, string> = {
+  '@rc-component/util/es/Dom/dynamicCSS.js': 'src/widgets/confine/dynamic-css.ts',
+  '@rc-component/input/es/calculateNodeHeight.js': 'src/widgets/confine/calculate-node-height.ts',
+};
+const LIVE_ROOTS = path.join(root, 'src/widgets/confine/live-roots.ts');
+const LIBRARY = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/;
+
+export function confineToShadowRoots(): Plugin {
+  return {
+    name: 'zhipi-widgets-confine',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/dynamicCSS|calculateNodeHeight/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const id = resolved?.id.replace(/\\/g, '/');
+      for (const [suffix, file] of Object.entries(CONFINED_MODULES)) if (id?.endsWith(`/node_modules/${suffix}`)) return path.join(root, file);
+      return null;
+    },
+    transform(code, id) {
+      if (!LIBRARY.test(id) || !/document\.body\.(appendChild|removeChild)\(/.test(code)) return null;
+      const out = code.replace(/document\.body\.appendChild\(/g, '__zpStage().appendChild(').replace(/document\.body\.removeChild\(/g, '__zpUnstage(');
+      return { code: `import { stage as __zpStage, unstage as __zpUnstage } from ${JSON.stringify(LIVE_ROOTS)};\n${out}`, map: null };
+    },
+  };
+}
+
 /** Writes the loader from the bundle's entry chunks, and copies the preview page and the demo portal unprocessed. */
 function widgetsDelivery(): Plugin {
   return {
@@ -70,7 +103,7 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [react(), widgetsDelivery()],
+  plugins: [confineToShadowRoots(), react(), widgetsDelivery()],
   build: {
     outDir: WIDGETS_OUT_DIR,
     emptyOutDir: true,
