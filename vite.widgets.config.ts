@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { customElementsManifest, describeElement, elementTypes, reactTypes, vueTypes } from './scripts/widgets-manifest.ts';
 
 /**
  * The partner-portal delivery (docs/widgets.md "Delivery"), built after the app by vite.config.ts into
@@ -10,6 +11,7 @@ import react from '@vitejs/plugin-react';
  *   assets/zp-task-board-<hash>.js, assets/zp-correction-panel-<hash>.js   one ES module per element
  *   assets/zp-runtime-<hash>.js                                            what both share (React, antd, client)
  *   zp-widgets.js                                                          the stable loader (no hash, short cache)
+ *   custom-elements.json, zp-widgets*.d.ts                                 the manifest and types (scripts/widgets-manifest.ts)
  *   index.html + preview.js                                                the preview page
  *   demo/                                                                  the demo partner portal (not in production)
  * Relative URLs everywhere, so the files work from any origin or CDN path.
@@ -80,6 +82,12 @@ function widgetsDelivery(): Plugin {
         modules[chunk.name] = [`./${chunk.fileName}`, ...chunk.imports.map((f) => `./${f}`)];
       }
       this.emitFile({ type: 'asset', fileName: LOADER_FILE, source: loaderSource(modules) });
+      // The host-facing types and manifest (docs/widgets.md "TypeScript and the manifest").
+      const described = Object.entries(WIDGET_ELEMENTS).map(([tag, entry]) => describeElement(root, tag, entry));
+      this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: `${JSON.stringify(customElementsManifest(described, LOADER_FILE), null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: 'zp-widgets.d.ts', source: elementTypes(described, root) });
+      this.emitFile({ type: 'asset', fileName: 'zp-widgets-vue.d.ts', source: vueTypes(described) });
+      this.emitFile({ type: 'asset', fileName: 'zp-widgets-react.d.ts', source: reactTypes(described) });
       const copy = (from: string, to: string) => this.emitFile({ type: 'asset', fileName: to, source: readFileSync(path.join(root, from)) });
       copy('widgets/index.html', 'index.html');
       copy('widgets/preview.js', 'preview.js');

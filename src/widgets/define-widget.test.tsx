@@ -137,6 +137,16 @@ describe('widgetElement', () => {
     expect([shown(el).count, el.hasAttribute('count')]).toEqual([null, false]);
   });
 
+  it('reads a camelCase prop that a framework set as a lower-case attribute before the element was defined', async () => {
+    await act(async () => {
+      document.body.innerHTML = '<zp-probe-camel readonly="" label="x"></zp-probe-camel>';
+    });
+    const el = document.querySelector('zp-probe-camel')!;
+    el.setAttribute('ssoticket', 'launch');
+    await act(async () => customElements.define('zp-probe-camel', widgetElement(Probe, { label: 'string', ssoTicket: 'string' })));
+    expect((el as HTMLElement & { ssoTicket?: string }).ssoTicket).toBe('launch');
+  });
+
   it('applies a property set after the element was defined and connected (a token arriving late)', async () => {
     await act(async () => {
       document.body.innerHTML = '<zp-probe></zp-probe>';

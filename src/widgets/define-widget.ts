@@ -65,7 +65,9 @@ function attributeOf(type: WidgetPropType, value: unknown): string | null {
  */
 export function widgetElement<P extends object>(component: ComponentType<P>, props: Record<string, WidgetPropType>) {
   const names = Object.keys(props);
-  const propOf = new Map(names.map((p) => [kebab(p), p]));
+  // `class-id`, and `classid` too: React 19 (and others) set a camelCase prop as an attribute while the
+  // element is not defined yet, and HTML lower-cases the name.
+  const propOf = new Map(names.flatMap((p) => [[kebab(p), p] as const, [p.toLowerCase(), p] as const]));
 
   class ZhipiWidget extends HTMLElement {
     static get observedAttributes() {
