@@ -64,7 +64,13 @@ export function confineToShadowRoots(): Plugin {
       return null;
     },
     transform(code, id) {
-      if (!LIBRARY.test(id) || !/document\.body\.(appendChild|removeChild)\(/.test(code)) return null;
+      if (!LIBRARY.test(id)) return null;
+      // Copies of rc-util's style injector (@ant-design/icons has its own): their container cache
+      // must not keep a removed element's shadow root alive.
+      if (/const containerCache = new Map\(\);/.test(code) && !code.includes('containerCache.clear')) {
+        return { code: code.replace('const containerCache = new Map();', 'const containerCache = new WeakMap();'), map: null };
+      }
+      if (!/document\.body\.(appendChild|removeChild)\(/.test(code)) return null;
       const out = code.replace(/document\.body\.appendChild\(/g, '__zpStage().appendChild(').replace(/document\.body\.removeChild\(/g, '__zpUnstage(');
       return { code: `import { stage as __zpStage, unstage as __zpUnstage } from ${JSON.stringify(LIVE_ROOTS)};\n${out}`, map: null };
     },

@@ -10,6 +10,9 @@ import { apiGet, partnerToken } from './support/widgets';
 // host container, nothing written outside the shadow root under hostile CSS, a host mirroring the
 // open essay into essay-id, an unknown or foreign class-id, and no repeated zp-essay-open on renewal.
 
+// Elements load their modules and data first: a busy CI machine needs more than expect.poll's 1 s.
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+
 let browser: Browser;
 let demo: { taskId: number; classId: number; essays: number[] };
 let token: string;
@@ -91,7 +94,7 @@ describe('elements in host pages (issue 20 items 4–8)', () => {
     const panel = page.locator('#panel').getByTestId('correction-panel');
     await page.locator('#panel').getByTestId('cp-header').waitFor({ timeout: 20_000 });
     await page.locator('#panel').getByTestId('cp-next').click();
-    await expect.poll(() => panel.getAttribute('data-essay-id')).not.toBe(String(demo.essays[0]));
+    await poll(() => panel.getAttribute('data-essay-id')).not.toBe(String(demo.essays[0]));
     const next = await panel.getAttribute('data-essay-id');
     await page.waitForTimeout(2000);
     expect(await panel.getAttribute('data-essay-id')).toBe(next);
@@ -104,7 +107,7 @@ describe('elements in host pages (issue 20 items 4–8)', () => {
     for (const classId of [999_999, foreign]) {
       const { context, page } = await newPage(browser);
       await openPlainPage(context, page, loader(), `<zp-task-board id="board" api-base="${baseUrl()}" token="${token}" class-id="${classId}"></zp-task-board>`);
-      await expect.poll(async () => (await events(page, 'zp-error')).map((e) => e.detail!.code)).toEqual(['CLASS_NOT_FOUND']);
+      await poll(async () => (await events(page, 'zp-error')).map((e) => e.detail!.code)).toEqual(['CLASS_NOT_FOUND']);
       expect(await page.locator('#board').getByTestId('task-card').count()).toBe(0);
       expect(await page.locator('#board').evaluate((el) => el.shadowRoot!.textContent)).toContain(String(classId));
       await context.close();
@@ -121,10 +124,10 @@ describe('elements in host pages (issue 20 items 4–8)', () => {
       `<zp-correction-panel id="panel" api-base="${baseUrl()}" partner-id="${first.partnerId}" sso-ticket="${first.launch}" essay-id="${demo.essays[0]}"></zp-correction-panel>`,
     );
     await page.locator('#panel').getByTestId('cp-header').waitFor({ timeout: 20_000 });
-    await expect.poll(async () => (await events(page, 'zp-essay-open')).length).toBe(1);
+    await poll(async () => (await events(page, 'zp-essay-open')).length).toBe(1);
     const renewal = await launch();
     await page.locator('#panel').evaluate((el, l) => el.setAttribute('sso-ticket', l), renewal.launch);
-    await expect.poll(async () => (await events(page, 'zp-ready')).length).toBe(2);
+    await poll(async () => (await events(page, 'zp-ready')).length).toBe(2);
     await page.waitForTimeout(1500);
     expect((await events(page, 'zp-essay-open')).length).toBe(1);
     await context.close();

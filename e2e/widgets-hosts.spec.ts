@@ -11,6 +11,9 @@ import { partnerToken } from './support/widgets';
 // and token toggled, then unmounted and mounted again 50 times. Nothing may stay alive, no launch may
 // be sent twice, and nothing may be added to the page's <head> or <body>.
 
+// Elements load their modules and data first: a busy CI machine needs more than expect.poll's 1 s.
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+
 let browser: Browser;
 let react19: string;
 let demo: { taskId: number; classId: number; essayId: number };
@@ -54,7 +57,7 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
 
     // the board signs in with its launch; the panel's token arrives late (a property set after definition)
     await page.locator('#board').getByTestId('task-card').first().waitFor({ timeout: 20_000 });
-    await expect.poll(() => shadowText(page, 'panel')).toContain('未提供登录凭证');
+    await poll(() => shadowText(page, 'panel')).toContain('未提供登录凭证');
     await page.waitForTimeout(300);
     await setHost(page, { panelToken: tokenA });
     await page.locator('#panel').getByTestId('cp-header').waitFor({ timeout: 20_000 });
@@ -65,20 +68,20 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
 
     // language and readonly, as the framework binds them
     await setHost(page, { lang: 'en' });
-    await expect.poll(() => shadowText(page, 'board')).toContain('Class essay tasks');
+    await poll(() => shadowText(page, 'board')).toContain('Class essay tasks');
     await setHost(page, { readonly: true });
-    await expect.poll(() => page.locator('#board').getByTestId('assign-task').count()).toBe(0);
-    await expect.poll(() => page.locator('#panel').getByTestId('cp-approve').count()).toBe(0);
+    await poll(() => page.locator('#board').getByTestId('assign-task').count()).toBe(0);
+    await poll(() => page.locator('#panel').getByTestId('cp-approve').count()).toBe(0);
     await setHost(page, { lang: 'zh', readonly: false });
-    await expect.poll(() => shadowText(page, 'board')).toContain('班级作文任务');
-    await expect.poll(() => page.locator('#board').getByTestId('assign-task').count()).toBe(1);
+    await poll(() => shadowText(page, 'board')).toContain('班级作文任务');
+    await poll(() => page.locator('#board').getByTestId('assign-task').count()).toBe(1);
 
     // a new token signs the panel in again (zp-ready) without announcing the same essay again
     const opened = async () => (await hostEvents(page)).filter((e) => e.type === 'zp-essay-open').length;
     const readyBefore = (await hostEvents(page)).filter((e) => e.type === 'zp-ready' && e.from === 'panel').length;
     const openedBefore = await opened();
     await setHost(page, { panelToken: tokenB });
-    await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === 'zp-ready' && e.from === 'panel').length).toBe(readyBefore + 1);
+    await poll(async () => (await hostEvents(page)).filter((e) => e.type === 'zp-ready' && e.from === 'panel').length).toBe(readyBefore + 1);
     await page.locator('#panel').getByTestId('cp-header').waitFor();
     await page.waitForTimeout(500);
     expect(await opened()).toBe(openedBefore);
@@ -87,7 +90,7 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await setHost(page, { shown: false });
-    await expect.poll(() => page.locator('zp-task-board, zp-correction-panel').count()).toBe(0);
+    await poll(() => page.locator('zp-task-board, zp-correction-panel').count()).toBe(0);
     await page.waitForTimeout(200);
     const baseline = await liveCounts(cdp);
     expect([baseline.boards, baseline.panels]).toEqual([0, 0]);
@@ -96,7 +99,7 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
       await setHost(page, { shown: true });
       await mounted(page);
       await setHost(page, { shown: false });
-      await expect.poll(() => page.locator('zp-task-board, zp-correction-panel').count()).toBe(0);
+      await poll(() => page.locator('zp-task-board, zp-correction-panel').count()).toBe(0);
     }
     await page.waitForTimeout(200);
     const after = await liveCounts(cdp);

@@ -73,10 +73,13 @@ export async function serveHost(context: BrowserContext, kind: 'vue' | 'react19'
 /** Live objects after a forced garbage collection (CDP): elements, shadow roots, DOM nodes, JS listeners. */
 export async function liveCounts(cdp: CDPSession) {
   for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  // Every handle in one object group, released after counting: a handle kept by DevTools would keep the objects alive.
+  const objectGroup = 'zp-live-counts';
   const count = async (prototype: string) => {
-    const { result } = await cdp.send('Runtime.evaluate', { expression: prototype });
-    const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: result.objectId! });
-    const { result: n } = await cdp.send('Runtime.callFunctionOn', { objectId: objects.objectId!, functionDeclaration: 'function () { return this.length; }', returnByValue: true });
+    const { result } = await cdp.send('Runtime.evaluate', { expression: prototype, objectGroup });
+    const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: result.objectId!, objectGroup });
+    const { result: n } = await cdp.send('Runtime.callFunctionOn', { objectId: objects.objectId!, functionDeclaration: 'function () { return this.length; }', returnByValue: true, objectGroup });
+    await cdp.send('Runtime.releaseObjectGroup', { objectGroup });
     return n.value as number;
   };
   const { metrics } = await cdp.send('Performance.getMetrics');

@@ -1,4 +1,5 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement, useLayoutEffect, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { adoptRoot, releaseRoot } from './confine/live-roots';
 import { emit } from './widget-events';
@@ -52,6 +53,28 @@ function attributeOf(type: WidgetPropType, value: unknown): string | null {
   if (value === undefined) return null;
   if (type === 'boolean') return value ? '' : null;
   return String(value);
+}
+
+/**
+ * React 18 remembers, in a module variable ("root with nested updates"), the last root whose commit left
+ * a synchronous update pending — typically the unmount of an element, whose antd components set state
+ * as they go — and keeps it until another root does the same. That root holds the removed element's
+ * shadow root and so the element. After a teardown, a tiny detached root makes exactly such a commit
+ * (a layout effect that sets state once), so the variable points at it instead.
+ */
+let sentinel: Root | null = null;
+function Sentinel({ pass }: { pass: number }) {
+  const [seen, setSeen] = useState(0);
+  useLayoutEffect(() => {
+    if (seen !== pass) setSeen(pass);
+  }, [seen, pass]);
+  return null;
+}
+let passes = 0;
+function forgetLastRoot() {
+  sentinel ??= createRoot(document.createElement('div'));
+  const root = sentinel;
+  flushSync(() => root.render(createElement(Sentinel, { pass: ++passes })));
 }
 
 /**
@@ -170,6 +193,7 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
       this.container.replaceChildren();
       releaseRoot(this.container);
       handles.delete(this);
+      forgetLastRoot();
     }
   }
 
