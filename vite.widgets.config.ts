@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { customElementsManifest, describeElement, elementTypes, reactTypes, vueTypes } from './scripts/widgets-manifest.ts';
+import { customElementsManifest, describeElement, elementTypes, reactTypes, vueTypes } from './scripts/widgets-manifest';
 
 /**
  * The partner-portal delivery (docs/widgets.md "Delivery"), built after the app by vite.config.ts into

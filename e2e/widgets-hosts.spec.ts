@@ -93,7 +93,9 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
     await poll(() => page.locator('zp-task-board, zp-correction-panel').count()).toBe(0);
     await page.waitForTimeout(200);
     const baseline = await liveCounts(cdp);
-    expect([baseline.boards, baseline.panels]).toEqual([0, 0]);
+    // a framework may hold the element it removed last until its next render (Vue's previous vnode): at most one
+    expect(baseline.boards).toBeLessThanOrEqual(1);
+    expect(baseline.panels).toBeLessThanOrEqual(1);
 
     for (let i = 0; i < 50; i++) {
       await setHost(page, { shown: true });
@@ -103,7 +105,7 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
     }
     await page.waitForTimeout(200);
     const after = await liveCounts(cdp);
-    expect({ boards: after.boards, panels: after.panels, shadowRoots: after.shadowRoots }).toEqual({ boards: 0, panels: 0, shadowRoots: baseline.shadowRoots });
+    expect({ boards: after.boards, panels: after.panels, shadowRoots: after.shadowRoots }).toEqual({ boards: baseline.boards, panels: baseline.panels, shadowRoots: baseline.shadowRoots });
     // DOM nodes and listeners: back to the baseline (a few nodes of slack for what Blink itself caches)
     expect(after.nodes).toBeLessThanOrEqual(baseline.nodes + 20);
     expect(after.listeners).toBeLessThanOrEqual(baseline.listeners);

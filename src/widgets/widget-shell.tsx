@@ -20,7 +20,7 @@ export interface WidgetTheme {
   fontSize?: number;
 }
 
-/** Attributes every element shares (docs/widgets.md). r2wc adds `container`: the element's shadow root. */
+/** Attributes every element shares (docs/widgets.md). widgetElement adds `container`: the element's shadow root. */
 export interface WidgetBaseProps {
   container?: ShadowRoot;
   apiBase?: string;
