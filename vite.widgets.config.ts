@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { customElementsManifest, describeElement, elementTypes, reactTypes, vueTypes } from './scripts/widgets-manifest';
 
 /**
  * The partner-portal delivery (docs/widgets.md "Delivery"), built after the app by vite.config.ts into
@@ -10,6 +11,7 @@ import react from '@vitejs/plugin-react';
  *   assets/zp-task-board-<hash>.js, assets/zp-correction-panel-<hash>.js   one ES module per element
  *   assets/zp-runtime-<hash>.js                                            what both share (React, antd, client)
  *   zp-widgets.js                                                          the stable loader (no hash, short cache)
+ *   custom-elements.json, zp-widgets*.d.ts                                 the manifest and types (scripts/widgets-manifest.ts)
  *   index.html + preview.js                                                the preview page
  *   demo/                                                                  the demo partner portal (not in production)
  * Relative URLs everywhere, so the files work from any origin or CDN path.
@@ -38,6 +40,45 @@ export const elements = wanted;
 `;
 }
 
+/**
+ * Keeps library code from writing into the host page (docs/widgets.md "What an element owns"): the
+ * modules that inject styles or measure with no container of their own are swapped for versions that
+ * use the element's shadow root (src/widgets/confine/), and any other `document.body.appendChild` /
+ * `removeChild` in antd and rc-component code is redirected there too (measuring nodes, added and
+ * removed at once). Only this build: the app itself owns its page.
+ */
+const CONFINED_MODULES: Record<string, string> = {
+  '@rc-component/util/es/Dom/dynamicCSS.js': 'src/widgets/confine/dynamic-css.ts',
+  '@rc-component/input/es/calculateNodeHeight.js': 'src/widgets/confine/calculate-node-height.ts',
+};
+const LIVE_ROOTS = path.join(root, 'src/widgets/confine/live-roots.ts');
+const LIBRARY = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/;
+
+export function confineToShadowRoots(): Plugin {
+  return {
+    name: 'zhipi-widgets-confine',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/dynamicCSS|calculateNodeHeight/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const id = resolved?.id.replace(/\\/g, '/');
+      for (const [suffix, file] of Object.entries(CONFINED_MODULES)) if (id?.endsWith(`/node_modules/${suffix}`)) return path.join(root, file);
+      return null;
+    },
+    transform(code, id) {
+      if (!LIBRARY.test(id)) return null;
+      // Copies of rc-util's style injector (@ant-design/icons has its own): their container cache
+      // must not keep a removed element's shadow root alive.
+      if (/const containerCache = new Map\(\);/.test(code) && !code.includes('containerCache.clear')) {
+        return { code: code.replace('const containerCache = new Map();', 'const containerCache = new WeakMap();'), map: null };
+      }
+      if (!/document\.body\.(appendChild|removeChild)\(/.test(code)) return null;
+      const out = code.replace(/document\.body\.appendChild\(/g, '__zpStage().appendChild(').replace(/document\.body\.removeChild\(/g, '__zpUnstage(');
+      return { code: `import { stage as __zpStage, unstage as __zpUnstage } from ${JSON.stringify(LIVE_ROOTS)};\n${out}`, map: null };
+    },
+  };
+}
+
 /** Writes the loader from the bundle's entry chunks, and copies the preview page and the demo portal unprocessed. */
 function widgetsDelivery(): Plugin {
   return {
@@ -49,6 +90,12 @@ function widgetsDelivery(): Plugin {
         modules[chunk.name] = [`./${chunk.fileName}`, ...chunk.imports.map((f) => `./${f}`)];
       }
       this.emitFile({ type: 'asset', fileName: LOADER_FILE, source: loaderSource(modules) });
+      // The host-facing types and manifest (docs/widgets.md "TypeScript and the manifest").
+      const described = Object.entries(WIDGET_ELEMENTS).map(([tag, entry]) => describeElement(root, tag, entry));
+      this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: `${JSON.stringify(customElementsManifest(described, LOADER_FILE), null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: 'zp-widgets.d.ts', source: elementTypes(described, root) });
+      this.emitFile({ type: 'asset', fileName: 'zp-widgets-vue.d.ts', source: vueTypes(described) });
+      this.emitFile({ type: 'asset', fileName: 'zp-widgets-react.d.ts', source: reactTypes(described) });
       const copy = (from: string, to: string) => this.emitFile({ type: 'asset', fileName: to, source: readFileSync(path.join(root, from)) });
       copy('widgets/index.html', 'index.html');
       copy('widgets/preview.js', 'preview.js');
@@ -72,7 +119,7 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [react(), widgetsDelivery()],
+  plugins: [confineToShadowRoots(), react(), widgetsDelivery()],
   build: {
     outDir: WIDGETS_OUT_DIR,
     emptyOutDir: true,

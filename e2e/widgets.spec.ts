@@ -99,7 +99,7 @@ describe('widgets delivery (the built bundle)', () => {
     );
     await page.goto(`${partnerOrigin}/panel.html`);
     // no essay-id yet: the element says what it needs
-    await expect.poll(() => page.locator('zp-correction-panel').evaluate((el) => el.shadowRoot?.textContent ?? '')).toContain('essay-id');
+    await expect.poll(() => page.locator('zp-correction-panel').evaluate((el) => el.shadowRoot?.textContent ?? ''), { timeout: 20_000 }).toContain('essay-id');
     const token = await partnerToken('p-teacher01');
     const klass = (await apiGet<{ list: { id: number; name: string }[] }>(token, '/platform-management/mclass/list?pageSize=50')).list.find((c) => c.name === '七年级1班')!;
     const task = (await apiGet<{ list: { id: number; title: string }[] }>(token, `/platform-management/tasks/list?classId=${klass.id}&pageSize=50`)).list.find((t) => t.title === '我的老师')!;

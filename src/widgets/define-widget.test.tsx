@@ -110,4 +110,73 @@ describe('widgetElement', () => {
     await act(async () => document.body.append(el));
     expect(shown(el).label).toBe('detached');
   });
+
+  it('treats a property exactly like its attribute, both ways (how Vue, React 19 and Angular bind)', async () => {
+    const el = document.createElement('zp-probe') as HTMLElement & { label?: unknown; count?: unknown; readonly?: unknown };
+    await act(async () => document.body.append(el));
+    await act(async () => {
+      el.label = 'via property';
+      el.count = 2;
+      el.readonly = true;
+    });
+    expect(shown(el)).toEqual({ label: 'via property', count: 2, readonly: true, theme: null });
+    expect([el.getAttribute('label'), el.getAttribute('count'), el.getAttribute('readonly')]).toEqual(['via property', '2', '']);
+    // the attribute wins back, and the property reads what the attribute says
+    await act(async () => el.setAttribute('count', '7'));
+    expect([shown(el).count, el.count]).toEqual([7, 7]);
+    await act(async () => {
+      el.count = '9';
+      el.readonly = false;
+      el.label = null;
+    });
+    expect(shown(el)).toEqual({ label: null, count: 9, readonly: false, theme: null });
+    expect([el.hasAttribute('label'), el.hasAttribute('readonly'), el.getAttribute('count')]).toEqual([false, false, '9']);
+    await act(async () => {
+      el.count = 'abc';
+    });
+    expect([shown(el).count, el.hasAttribute('count')]).toEqual([null, false]);
+  });
+
+  it('reads a camelCase prop that a framework set as a lower-case attribute before the element was defined', async () => {
+    await act(async () => {
+      document.body.innerHTML = '<zp-probe-camel readonly="" label="x"></zp-probe-camel>';
+    });
+    const el = document.querySelector('zp-probe-camel')!;
+    el.setAttribute('ssoticket', 'launch');
+    await act(async () => customElements.define('zp-probe-camel', widgetElement(Probe, { label: 'string', ssoTicket: 'string' })));
+    expect((el as HTMLElement & { ssoTicket?: string }).ssoTicket).toBe('launch');
+  });
+
+  it('applies a property set after the element was defined and connected (a token arriving late)', async () => {
+    await act(async () => {
+      document.body.innerHTML = '<zp-probe></zp-probe>';
+    });
+    const el = document.querySelector('zp-probe') as HTMLElement & { label?: string };
+    await settle();
+    await act(async () => {
+      el.label = 'late';
+    });
+    expect(shown(el).label).toBe('late');
+  });
+
+  it('releases everything on removal: the shadow root is emptied and the React root is gone', async () => {
+    const el = document.createElement('zp-probe');
+    await act(async () => document.body.append(el));
+    expect(el.shadowRoot!.childNodes.length).toBeGreaterThan(0);
+    await act(async () => el.remove());
+    expect(el.shadowRoot!.childNodes.length).toBe(0);
+    expect(Object.keys(el.shadowRoot!).filter((k) => k.startsWith('__reactContainer$') && (el.shadowRoot as unknown as Record<string, unknown>)[k])).toEqual([]);
+  });
+
+  it('keeps its tree when moved within one task (removed and inserted again at once)', async () => {
+    const a = document.createElement('div');
+    const b = document.createElement('div');
+    document.body.append(a, b);
+    const el = document.createElement('zp-probe');
+    el.setAttribute('label', 'moved');
+    await act(async () => a.append(el));
+    const output = el.shadowRoot!.querySelector('output');
+    await act(async () => b.append(el));
+    expect(el.shadowRoot!.querySelector('output')).toBe(output);
+  });
 });

@@ -1,21 +1,11 @@
-import r2wc from '@r2wc/react-to-web-component';
-import type { ComponentType } from 'react';
+import { createElement, useLayoutEffect, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { adoptRoot, releaseRoot } from './confine/live-roots';
 import { emit } from './widget-events';
 
-/** How an attribute is read: r2wc's parsers, with boolean presence and removal fixed below. */
+/** How an attribute is read and how a property is reflected. */
 export type WidgetPropType = 'string' | 'number' | 'boolean' | 'json';
-
-// r2wc keeps the props it hands to React, and its render step, under registered symbols; the
-// subclass below writes through them so removed attributes and bare boolean attributes work.
-const R2WC_PROPS = Symbol.for('r2wc.props');
-const R2WC_RENDER = Symbol.for('r2wc.render');
-
-interface R2wcInternals {
-  [R2WC_PROPS]: Record<string, unknown>;
-  [R2WC_RENDER](): void;
-  connectedCallback(): void;
-  disconnectedCallback(): void;
-}
 
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_m, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
@@ -47,36 +37,99 @@ export function parseAttribute(type: WidgetPropType, value: string | null): unkn
 }
 
 /**
- * Turns a React component into a custom element class with r2wc (open shadow root, the given typed
- * props as kebab-case attributes and JS properties), fixing what r2wc 2.1 leaves out: a bare boolean
- * attribute (`readonly`) means true, removing an attribute clears its prop, a bad JSON attribute
- * fires `zp-error` instead of throwing, properties set before the element was defined are applied,
- * and nothing renders while the element is out of the document.
+ * Reads a value a host assigned to the property (`el.classId = '2'`, `el.readonly = ''`, `el.token =
+ * null`) exactly as the same value given as an attribute would be read, so both ways agree.
+ */
+export function normalizeProperty(type: WidgetPropType, value: unknown): unknown {
+  if (value === null || value === undefined) return type === 'boolean' ? false : undefined;
+  if (type === 'json') return typeof value === 'string' ? parseAttribute('json', value) : value;
+  if (type === 'boolean' && typeof value === 'boolean') return value;
+  if (type === 'number' && typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  return parseAttribute(type, String(value));
+}
+
+/** The attribute a property value is reflected as (`null` = no attribute); JSON properties are not reflected. */
+function attributeOf(type: WidgetPropType, value: unknown): string | null {
+  if (value === undefined) return null;
+  if (type === 'boolean') return value ? '' : null;
+  return String(value);
+}
+
+/**
+ * React 18 remembers, in a module variable ("root with nested updates"), the last root whose commit left
+ * a synchronous update pending — typically the unmount of an element, whose antd components set state
+ * as they go — and keeps it until another root does the same. That root holds the removed element's
+ * shadow root and so the element. After a teardown, a tiny detached root makes exactly such a commit
+ * (a layout effect that sets state once), so the variable points at it instead.
+ */
+let sentinel: Root | null = null;
+function Sentinel({ pass }: { pass: number }) {
+  const [seen, setSeen] = useState(0);
+  useLayoutEffect(() => {
+    if (seen !== pass) setSeen(pass);
+  }, [seen, pass]);
+  return null;
+}
+let passes = 0;
+function forgetLastRoot() {
+  sentinel ??= createRoot(document.createElement('div'));
+  const root = sentinel;
+  flushSync(() => root.render(createElement(Sentinel, { pass: ++passes })));
+}
+
+/**
+ * Turns a React component into a custom element class: an open shadow root, the given typed props as
+ * kebab-case attributes AND JS properties that are equivalent both ways (a property set by Vue, React 19,
+ * Angular or Lit re-renders exactly like the attribute, and is reflected to it; removing the attribute
+ * clears it), a bad JSON attribute fires `zp-error` instead of throwing, properties set before the element
+ * was defined are applied, nothing renders while the element is out of the document, and removal tears
+ * everything down (React root, the shadow root's content, the element's entry in the style confinement)
+ * so a dropped element is garbage. The component receives the props plus `container`: the shadow root.
  */
 export function widgetElement<P extends object>(component: ComponentType<P>, props: Record<string, WidgetPropType>) {
-  const Base = r2wc(component, { shadow: 'open', props }) as unknown as { new (): HTMLElement & R2wcInternals };
-  const propOf = new Map(Object.keys(props).map((p) => [kebab(p), p]));
+  const names = Object.keys(props);
+  // `class-id`, and `classid` too: React 19 (and others) set a camelCase prop as an attribute while the
+  // element is not defined yet, and HTML lower-cases the name.
+  const propOf = new Map(names.flatMap((p) => [[kebab(p), p] as const, [p.toLowerCase(), p] as const]));
 
-  return class ZhipiWidget extends Base {
+  class ZhipiWidget extends HTMLElement {
     static get observedAttributes() {
       return [...propOf.keys()];
     }
 
-    override connectedCallback() {
+    readonly container: ShadowRoot;
+    #values: Record<string, unknown> = {};
+    #root: Root | null = null;
+    #reflecting = false;
+
+    constructor() {
+      super();
+      this.container = this.attachShadow({ mode: 'open' });
+      for (const [name, type] of Object.entries(props)) if (type === 'boolean') this.#values[name] = false;
+    }
+
+    connectedCallback() {
       // A host may set `el.token = …` before the module loaded: that own property hides our accessor.
-      for (const prop of Object.keys(props)) {
+      for (const prop of names) {
         if (Object.prototype.hasOwnProperty.call(this, prop)) {
           const value = (this as unknown as Record<string, unknown>)[prop];
           delete (this as unknown as Record<string, unknown>)[prop];
           (this as unknown as Record<string, unknown>)[prop] = value;
         }
       }
-      super.connectedCallback();
+      this.#render();
+    }
+
+    disconnectedCallback() {
+      // A move (removed and inserted again in the same task, e.g. a keyed list reordered) keeps the tree.
+      queueMicrotask(() => {
+        if (!this.isConnected) this.#teardown();
+      });
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {
       const prop = propOf.get(name);
-      if (!prop) return;
+      if (!prop || this.#reflecting) return;
       let parsed: unknown;
       try {
         parsed = parseAttribute(props[prop]!, value);
@@ -84,10 +137,77 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
         emit(this, 'zp-error', { code: 'BAD_ATTRIBUTE', message: `${name}: not valid JSON` });
         return;
       }
-      const current = this[R2WC_PROPS];
-      if (Object.is(current[prop], parsed) && props[prop] !== 'json') return;
-      current[prop] = parsed;
-      if (this.isConnected) this[R2WC_RENDER]();
+      this.#store(prop, parsed);
     }
-  };
+
+    /** Property path: normalised like the attribute, stored, then reflected to the attribute (not JSON). */
+    setProperty(prop: string, value: unknown) {
+      const type = props[prop]!;
+      let parsed: unknown;
+      try {
+        parsed = normalizeProperty(type, value);
+      } catch {
+        emit(this, 'zp-error', { code: 'BAD_ATTRIBUTE', message: `${kebab(prop)}: not valid JSON` });
+        return;
+      }
+      if (type !== 'json') {
+        const attr = attributeOf(type, parsed);
+        const name = kebab(prop);
+        if (this.getAttribute(name) !== attr) {
+          this.#reflecting = true;
+          try {
+            if (attr === null) this.removeAttribute(name);
+            else this.setAttribute(name, attr);
+          } finally {
+            this.#reflecting = false;
+          }
+        }
+      }
+      this.#store(prop, parsed);
+    }
+
+    getProperty(prop: string): unknown {
+      return this.#values[prop];
+    }
+
+    #store(prop: string, value: unknown) {
+      if (Object.is(this.#values[prop], value) && props[prop] !== 'json') return;
+      this.#values[prop] = value;
+      this.#render();
+    }
+
+    #render() {
+      if (!this.isConnected) return;
+      if (!this.#root) {
+        adoptRoot(this.container);
+        this.#root = createRoot(this.container);
+      }
+      this.#root.render(createElement(component, { ...this.#values, container: this.container } as P));
+    }
+
+    #teardown() {
+      if (!this.#root) return;
+      this.#root.unmount();
+      this.#root = null;
+      // antd's style tags and anything a library left in the shadow root: a re-added element starts clean.
+      this.container.replaceChildren();
+      releaseRoot(this.container);
+      handles.delete(this);
+      forgetLastRoot();
+    }
+  }
+
+  for (const prop of names) {
+    Object.defineProperty(ZhipiWidget.prototype, prop, {
+      enumerable: true,
+      configurable: true,
+      get(this: ZhipiWidget) {
+        return this.getProperty(prop);
+      },
+      set(this: ZhipiWidget, value: unknown) {
+        this.setProperty(prop, value);
+      },
+    });
+  }
+  return ZhipiWidget;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import zhCN from 'antd/locale/zh_CN';
@@ -20,7 +20,7 @@ export interface WidgetTheme {
   fontSize?: number;
 }
 
-/** Attributes every element shares (docs/widgets.md). r2wc adds `container`: the element's shadow root. */
+/** Attributes every element shares (docs/widgets.md). widgetElement adds `container`: the element's shadow root. */
 export interface WidgetBaseProps {
   container?: ShadowRoot;
   apiBase?: string;
@@ -54,7 +54,12 @@ export function WidgetShell({ element, props, children }: { element: string; pro
   // One cache per element: a shared one would write each antd style only into the first shadow root.
   const [cache] = useState(() => createCache());
   const auth = useWidgetToken(host, props, lang);
-  const token = auth.status === 'ready' ? auth.token : null;
+  // While a new launch is being exchanged (a renewal after zp-auth-expired), the view stays mounted on
+  // the last token instead of unmounting: its state survives and it does not announce itself again.
+  const lastReady = useRef<string | null>(null);
+  if (auth.status === 'ready') lastReady.current = auth.token;
+  else if (auth.status !== 'pending') lastReady.current = null;
+  const token = auth.status === 'ready' ? auth.token : lastReady.current;
 
   const widget = useMemo(() => (host && token ? createWidgetClient({ host, apiBase: props.apiBase, token, lang }) : null), [host, props.apiBase, token, lang]);
   useEffect(() => () => widget?.release(), [widget]);

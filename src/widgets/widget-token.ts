@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiClient, ApiError } from '../core/api/client';
 import { SSO_ERRORS, type SsoErrorCode } from '../core/api/contracts/sso';
 import { ssoApi } from '../core/api/endpoints/sso';
@@ -15,68 +15,98 @@ export interface TokenSource {
 
 export type TokenState = { status: 'ready'; token: string } | { status: 'pending' } | { status: 'missing' } | { status: 'failed'; message: string };
 
+type Outcome = { ok: true; token: string } | { ok: false; code: string; status: number; message: string };
+
 /**
- * Tokens an element got by exchanging its `sso-ticket`, per element. A launch is single-use, so an
- * element that is removed and added again (or re-rendered) must reuse its token, not exchange twice.
+ * Exchanges per LAUNCH, for the page's life: a launch is single-use, so whichever element object asks
+ * for it (the same one re-added, or a new one a framework created on remount with the same
+ * `sso-ticket`) gets the one exchange's outcome; the request is sent once, never aborted (an aborted
+ * exchange may still have spent the launch) and never re-sent because `lang` changed meanwhile.
+ * Bounded: the oldest launches are forgotten first.
  */
-const exchanged = new WeakMap<Element, { key: string; token: string }>();
+const exchanges = new Map<string, Promise<Outcome>>();
+const settled = new Map<string, Outcome>();
+const MAX_LAUNCHES = 64;
 
-const exchangeKey = (s: TokenSource) => JSON.stringify([apiBaseUrl(s.apiBase), s.partnerId, s.ssoTicket]);
+const launchKey = (s: TokenSource) => JSON.stringify([apiBaseUrl(s.apiBase), s.partnerId, s.ssoTicket]);
 
-/** Forgets an exchanged token (the API refused it: a new `sso-ticket` is needed). */
-export function forgetExchangedToken(host: Element) {
-  exchanged.delete(host);
+function exchange(source: Required<Pick<TokenSource, 'ssoTicket' | 'partnerId'>> & TokenSource, lang: Lang): Promise<Outcome> {
+  const key = launchKey(source);
+  const known = exchanges.get(key);
+  if (known) return known;
+  // Its own client: a refused launch is a 401 that must not count as "the token expired".
+  const client = new ApiClient({
+    baseUrl: apiBaseUrl(source.apiBase),
+    getToken: () => null,
+    lang: () => lang,
+    handlers: { notifyError: () => undefined, onUnauthorized: () => undefined, onSystemExpired: () => undefined },
+  });
+  const pending = ssoApi(client)
+    .exchange({ partnerId: source.partnerId, launch: source.ssoTicket })
+    .then(
+      (res): Outcome => ({ ok: true, token: res.token }),
+      (err: unknown): Outcome => ({
+        ok: false,
+        code: err instanceof ApiError ? err.error : 'NETWORK',
+        status: err instanceof ApiError ? err.status : 0,
+        message: err instanceof ApiError ? err.message : '',
+      }),
+    )
+    .then((outcome) => {
+      settled.set(key, outcome);
+      return outcome;
+    });
+  exchanges.set(key, pending);
+  for (const old of exchanges.keys()) {
+    if (exchanges.size <= MAX_LAUNCHES) break;
+    exchanges.delete(old);
+    settled.delete(old);
+  }
+  return pending;
 }
 
-function ssoMessage(lang: Lang, err: unknown): { code: string; message: string } {
-  const code = err instanceof ApiError ? err.error : 'NETWORK';
-  const key = SSO_ERRORS[code as SsoErrorCode];
-  return { code, message: key ? translate(lang, key) : err instanceof ApiError ? err.message : translate(lang, 'error.network') };
+/** The refusal in the element's language now (the SSO keys have catalogue texts). */
+function failureMessage(lang: Lang, outcome: Extract<Outcome, { ok: false }>): string {
+  const key = SSO_ERRORS[outcome.code as SsoErrorCode];
+  if (key) return translate(lang, key);
+  return outcome.message || translate(lang, 'error.network');
 }
 
 /**
- * The token an element uses: its `token` attribute, else the zhipi token it got for its
- * `sso-ticket` + `partner-id` from `POST auth/sso/exchange`. A refused launch fires `zp-error` with
- * the SSO error key and `zp-auth-expired` (reason `sso`): the host signs a new launch.
+ * The token an element uses: its `token` attribute, else the zhipi token its `sso-ticket` +
+ * `partner-id` was exchanged for (`POST auth/sso/exchange`, once per launch). A refused launch fires
+ * `zp-error` with the SSO error key and `zp-auth-expired` (reason `sso`) once per mounted element: the
+ * host signs a new launch.
  */
 export function useWidgetToken(host: Element | undefined, source: TokenSource, lang: Lang): TokenState {
   const { apiBase, token, ssoTicket, partnerId } = source;
-  const key = exchangeKey(source);
-  const cached = host ? exchanged.get(host) : undefined;
-  const fromCache = cached?.key === key ? cached.token : undefined;
-  const [state, setState] = useState<TokenState>({ status: 'pending' });
+  const key = launchKey(source);
+  const [outcome, setOutcome] = useState<{ key: string; outcome: Outcome } | null>(null);
+  const known = settled.get(key) ?? (outcome?.key === key ? outcome.outcome : undefined);
+  // The language only shapes messages: read through a ref, so a `lang` change never re-runs the exchange.
+  const langNow = useRef(lang);
+  useEffect(() => {
+    langNow.current = lang;
+  }, [lang]);
 
   useEffect(() => {
-    if (token || !ssoTicket || !partnerId || !host || fromCache) return;
-    const aborter = new AbortController();
-    setState({ status: 'pending' });
-    // Its own client: a refused launch is a 401 that must not count as "the token expired".
-    const client = new ApiClient({
-      baseUrl: apiBaseUrl(apiBase),
-      getToken: () => null,
-      lang: () => lang,
-      fetch: (input, init) => fetch(input, { ...init, signal: aborter.signal }),
-      handlers: { notifyError: () => undefined, onUnauthorized: () => undefined, onSystemExpired: () => undefined },
-    });
-    ssoApi(client)
-      .exchange({ partnerId, launch: ssoTicket })
-      .then((res) => {
-        if (aborter.signal.aborted) return;
-        exchanged.set(host, { key, token: res.token });
-        setState({ status: 'ready', token: res.token });
-      })
-      .catch((err: unknown) => {
-        if (aborter.signal.aborted) return;
-        const failure = ssoMessage(lang, err);
-        setState({ status: 'failed', message: failure.message });
-        emit(host, 'zp-error', { ...failure, status: err instanceof ApiError ? err.status : 0 });
+    if (token || !ssoTicket || !partnerId || !host) return;
+    let live = true;
+    void exchange({ apiBase, ssoTicket, partnerId }, langNow.current).then((result) => {
+      if (!live) return;
+      setOutcome({ key, outcome: result });
+      if (!result.ok) {
+        emit(host, 'zp-error', { code: result.code, message: failureMessage(langNow.current, result), status: result.status });
         emit(host, 'zp-auth-expired', { reason: 'sso' });
-      });
-    return () => aborter.abort();
-  }, [host, apiBase, token, ssoTicket, partnerId, key, fromCache, lang]);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [host, apiBase, token, ssoTicket, partnerId, key]);
 
   if (token) return { status: 'ready', token };
-  if (fromCache) return { status: 'ready', token: fromCache };
   if (!ssoTicket || !partnerId) return { status: 'missing' };
-  return state.status === 'ready' ? { status: 'pending' } : state;
+  if (!known) return { status: 'pending' };
+  return known.ok ? { status: 'ready', token: known.token } : { status: 'failed', message: failureMessage(lang, known) };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Spin } from 'antd';
 import type { ApiClient } from '../core/api/client';
 import type { ReviewWorkspace } from '../core/api/contracts/review';
@@ -37,8 +37,9 @@ function pagesOnZhipi(ws: ReviewWorkspace, apiBase: string | undefined): ReviewW
 
 /**
  * The panel's API with two wraps: page links point at zhipi (see above), and each workspace it loads
- * tells the host which essay is open (zp-essay-open, once per essay) and remembers task and class for
- * zp-approved.
+ * tells the host which essay is open — zp-essay-open once per essay shown: not again when the same
+ * essay is fetched again (a new token, language or client re-fetches it) — and remembers task and class
+ * for zp-approved.
  */
 function useObservedApi(client: ApiClient, host: Element, apiBase: string | undefined) {
   const opened = useRef<Opened | null>(null);
@@ -64,31 +65,36 @@ function useObservedApi(client: ApiClient, host: Element, apiBase: string | unde
   return { api, opened };
 }
 
-/** With task-id and class-id but no essay-id: the class list's first essay waiting for review (AI done), else its first essay. */
-function useFirstEssay(client: ApiClient, props: Props) {
+/**
+ * The essay the attributes ask for, with the request it answers (`key`): essay-id at once (no lookup,
+ * so a host mirroring zp-essay-open into essay-id never sees an older answer), else for task-id +
+ * class-id the class list's first essay waiting for review (AI done), else its first essay — an answer
+ * for an earlier pair is never taken for the current one.
+ */
+function useRequestedEssay(client: ApiClient, props: Props): { key: string; essayId: number | null; loading: boolean } {
   const { essayId, taskId, classId } = props;
-  return useAsync(async () => {
-    if (essayId || !taskId || !classId) return essayId ?? null;
+  const byTask = !essayId && taskId && classId ? `task:${taskId}:${classId}` : null;
+  const first = useAsync(async () => {
+    if (!byTask || !taskId || !classId) return null;
     const list = await essaysApi(client).list(taskId, classId);
     const essays = list.students.flatMap((s) => s.essays);
-    return (essays.find((e) => e.status === 'ai_done') ?? essays[0])?.id ?? null;
-  }, [client, essayId, taskId, classId]);
+    return { key: byTask, essayId: (essays.find((e) => e.status === 'ai_done') ?? essays[0])?.id ?? null };
+  }, [client, byTask, taskId, classId]);
+  if (essayId) return { key: `essay:${essayId}`, essayId, loading: false };
+  if (!byTask) return { key: 'none', essayId: null, loading: false };
+  const answered = first.data?.key === byTask ? first.data : null;
+  return { key: byTask, essayId: answered?.essayId ?? null, loading: !answered };
 }
 
 function Panel({ client, host, props }: { client: ApiClient; host: Element; props: Props }) {
   const t = useT();
   const { api, opened } = useObservedApi(client, host, props.apiBase);
-  const target = useFirstEssay(client, props);
-  // The essay shown: what the attributes ask for, then wherever previous / next took the teacher. An
-  // attribute change asks again even when it resolves to the essay the panel started from.
-  const [shown, setShown] = useState<number | null>(null);
-  useEffect(() => {
-    setShown(target.data);
-    opened.current = null;
-  }, [target.data, props.essayId, props.taskId, props.classId, opened]);
+  const requested = useRequestedEssay(client, props);
+  // Previous / next moves away from the requested essay until the host asks for another one.
+  const [moved, setMoved] = useState<{ key: string; essayId: number } | null>(null);
+  const essayId = moved?.key === requested.key ? moved.essayId : requested.essayId;
 
-  if (target.loading && target.data === null) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  const essayId = shown ?? target.data;
+  if (requested.loading) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (!essayId) return <div className="zp-widget-status">{t(props.taskId && props.classId ? 'widget.noEssayInTask' : 'widget.noEssay')}</div>;
   const where = () => ({ taskId: opened.current?.taskId ?? 0, classId: opened.current?.classId ?? 0 });
   return (
@@ -98,7 +104,7 @@ function Panel({ client, host, props }: { client: ApiClient; host: Element; prop
       readonly={props.readonly}
       mode={props.mode === 'ai' ? 'ai' : 'review'}
       onNavigate={(id) => {
-        setShown(id);
+        setMoved({ key: requested.key, essayId: id });
         emit(host, 'zp-navigate', { to: 'essay', essayId: id });
       }}
       onApproved={(review) => emit(host, 'zp-approved', { essayId: review.essayId, ...where(), teacherScore: review.teacherScore })}

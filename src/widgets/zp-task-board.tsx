@@ -3,6 +3,7 @@ import type { ApiClient } from '../core/api/client';
 import { classesApi } from '../core/api/endpoints/classes';
 import { tasksApi } from '../core/api/endpoints/tasks';
 import { TaskBoard } from '../views/task-board';
+import { useT } from '../views/i18n/i18n-context';
 import { hostHandle, setHostHandle, widgetElement } from './define-widget';
 import { emit } from './widget-events';
 import { WidgetShell, type WidgetBaseProps } from './widget-shell';
@@ -13,6 +14,7 @@ interface Props extends WidgetBaseProps {
 }
 
 function Board({ client, host, props }: { client: ApiClient; host: Element; props: Props }) {
+  const t = useT();
   const api = useMemo(() => ({ tasks: tasksApi(client), classes: classesApi(client) }), [client]);
   const [reloadKey, setReloadKey] = useState(0);
   // refresh() reaches the live tree through the host's handle; gone with the tree.
@@ -31,6 +33,7 @@ function Board({ client, host, props }: { client: ApiClient; host: Element; prop
       onOpen={(task, classId) => emit(host, 'zp-task-open', { taskId: task.id, classId, title: task.title })}
       onAssign={props.readonly ? undefined : (classId) => emit(host, 'zp-navigate', { to: 'assignTask', classId })}
       onEdit={(task) => emit(host, 'zp-navigate', { to: 'assignTask', taskId: task.id })}
+      onUnknownClass={(classId) => emit(host, 'zp-error', { code: 'CLASS_NOT_FOUND', message: t('task.classNotFound', { id: classId }) })}
     />
   );
 }

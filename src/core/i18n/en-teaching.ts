@@ -123,6 +123,7 @@ export const enTeaching: Record<keyof typeof zhTeaching, string> = {
   'task.modify': 'Modify',
   'task.empty': 'No essay tasks for this class yet. Click “Assign essay” and pick a topic from the bank.',
   'task.emptyReadonly': 'No essay tasks for this class yet.',
+  'task.classNotFound': 'Class {id} not found: it does not exist or you do not teach it',
   'task.noClass': 'You do not teach a class yet. Create one under “Classes” first.',
   'task.switchClass': 'Switch class',
   'task.confirm.publishTitle': 'Publish this essay task?',

@@ -125,6 +125,7 @@ export const zhTeaching = {
   'task.modify': '修改',
   'task.empty': '这个班级还没有作文任务。点击「布置作文」，从题库挑一个题目开始吧。',
   'task.emptyReadonly': '这个班级还没有作文任务。',
+  'task.classNotFound': '找不到班级 {id}：它不存在，或不是您任教的班级',
   'task.noClass': '您还没有任教班级。请先在「班级管理」中新建班级。',
   'task.switchClass': '切换班级',
   'task.confirm.publishTitle': '确认发布作文任务？',

@@ -34,6 +34,11 @@ export interface TaskBoardProps {
   toolbarExtra?: ReactNode;
   /** Changing it reloads the classes and tasks in place (a widget's refresh() after an approval elsewhere). */
   reloadKey?: number;
+  /**
+   * A `classId` the user does not teach (unknown, another school's): when given, the board says so and
+   * calls this instead of showing the first class (an embedding host must learn its id was wrong).
+   */
+  onUnknownClass?(classId: number): void;
 }
 
 const PAGE_SIZE = 12;
@@ -54,8 +59,15 @@ export function TaskBoard(props: TaskBoardProps) {
 
   useEffect(() => setSelected(props.classId), [props.classId]);
   const classList: ClassItem[] = classes.data ?? [];
-  const current = classList.find((c) => c.id === selected) ?? classList[0];
+  const unknownClass = props.onUnknownClass && classes.data && selected !== undefined && !classList.some((c) => c.id === selected) ? selected : undefined;
+  const current = unknownClass !== undefined ? undefined : (classList.find((c) => c.id === selected) ?? classList[0]);
   const classId = current?.id;
+  const { onUnknownClass } = props;
+  useEffect(() => {
+    if (unknownClass !== undefined) onUnknownClass?.(unknownClass);
+    // once per unknown id, not per render of a host's new callback
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unknownClass]);
 
   const tasks = useAsync(
     () => (classId ? api.tasks.list({ classId, pageNum: page, pageSize: PAGE_SIZE }) : Promise.resolve(null)),
@@ -84,6 +96,7 @@ export function TaskBoard(props: TaskBoardProps) {
     `${props.origin ?? window.location.origin}${H5_BASE_PATH}/upload?taskId=${task.id}&classCode=${encodeURIComponent(current?.classCode ?? '')}`;
 
   if (classes.loading && !classes.data) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (unknownClass !== undefined) return <EmptyState text={t('task.classNotFound', { id: unknownClass })} />;
   if (!current) {
     return (
       <EmptyState
