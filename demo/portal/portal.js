@@ -11,13 +11,10 @@ const board = $('board');
 const panel = $('panel');
 const boardB = $('board-b');
 const report = $('report');
-const panelSlot = $('panel-slot');
-const log = $('log');
-const portalUser = { [board.id]: 'p-teacher01', [panel.id]: 'p-teacher01', [boardB.id]: 'p-teacherB01', [report.id]: 'p-teacher01' };
 const growth = $('growth');
 const panelSlot = $('panel-slot');
 const log = $('log');
-const portalUser = { [board.id]: 'p-teacher01', [panel.id]: 'p-teacher01', [boardB.id]: 'p-teacherB01', [growth.id]: 'p-teacher01' };
+const portalUser = { [board.id]: 'p-teacher01', [panel.id]: 'p-teacher01', [boardB.id]: 'p-teacherB01', [report.id]: 'p-teacher01', [growth.id]: 'p-teacher01' };
 
 /** The partner's server signs a launch for one of its users (in a real portal: its own backend). */
 async function launchFor(user) {
@@ -59,8 +56,7 @@ function record(source, name, detail) {
   log.prepend(li);
 }
 
-for (const el of [board, panel, boardB, report]) {
-for (const el of [board, panel, boardB, growth]) {
+for (const el of [board, panel, boardB, report, growth]) {
   for (const name of EVENTS) el.addEventListener(name, (e) => record(el.id, name, e.detail));
 }
 
@@ -82,8 +78,7 @@ panel.addEventListener('zp-essay-open', (e) => {
 // Nobody re-fetches on their own: the host tells the board that something changed.
 panel.addEventListener('zp-approved', () => board.refresh());
 // A refused or revoked token: the portal signs the element in again (a real portal might re-authenticate its user first).
-for (const el of [board, panel, boardB, report]) el.addEventListener('zp-auth-expired', () => void signIn(el));
-for (const el of [board, panel, boardB, growth]) el.addEventListener('zp-auth-expired', () => void signIn(el));
+for (const el of [board, panel, boardB, report, growth]) el.addEventListener('zp-auth-expired', () => void signIn(el));
 
 function openInPanel() {
   const set = (name, value) => (value ? panel.setAttribute(name, value) : panel.removeAttribute(name));
@@ -113,13 +108,11 @@ on('toggle-panel', (e) => {
 });
 on('lang-toggle', (e) => {
   const lang = board.getAttribute('lang') === 'en' ? 'zh' : 'en';
-  for (const el of [board, panel, boardB, report]) el.setAttribute('lang', lang);
-  for (const el of [board, panel, boardB, growth]) el.setAttribute('lang', lang);
+  for (const el of [board, panel, boardB, report, growth]) el.setAttribute('lang', lang);
   e.target.textContent = lang === 'en' ? '中文' : 'English';
 });
 
 // The second board shows the portal's brand colour through the theme JSON property.
 boardB.theme = { colorPrimary: '#00695c' };
 $('who').textContent = 'p-teacher01 (and p-teacherB01 below)';
-await Promise.all([board, panel, boardB, report].map(signIn));
-await Promise.all([board, panel, boardB, growth].map(signIn));
+await Promise.all([board, panel, boardB, report, growth].map(signIn));

@@ -19,7 +19,6 @@ export function createH5Services(lang: Lang) {
       onSystemExpired: () => undefined,
     },
   });
-  return { client, tasks: tasksApi(client), essays: essaysApi(client), studentMessages: studentMessagesApi(client), reports: classReportApi(client) };
-  return { client, tasks: tasksApi(client), essays: essaysApi(client), studentMessages: studentMessagesApi(client), samples: h5SamplesApi(client) };
+  return { client, tasks: tasksApi(client), essays: essaysApi(client), studentMessages: studentMessagesApi(client), reports: classReportApi(client), samples: h5SamplesApi(client) };
 }
 export type H5Services = ReturnType<typeof createH5Services>;

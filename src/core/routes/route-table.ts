@@ -89,10 +89,6 @@ export const ROUTES: readonly RouteDef[] = [
   main('/teachingAdmin/studentNum', 'studentNum', 'page.studentData', { permission: head, parent: '/teachingAdmin' }),
   main('/teachingAdmin/grade', 'gradeData', 'page.gradeData', { permission: head, parent: '/teachingAdmin' }),
   main('/teachingAdmin/teacherNum', 'teacherNum', 'page.teacherData', { permission: head, parent: '/teachingAdmin' }),
-  main('/teachingAdmin/detailGrouing', 'detailGrouing', 'page.growthDetail', { permission: head, parent: '/teachingAdmin', building: true }),
-  main('/teachingAdmin/studentNum', 'studentNum', 'page.studentData', { permission: head, parent: '/teachingAdmin', building: true }),
-  main('/teachingAdmin/grade', 'gradeData', 'page.gradeData', { permission: head, parent: '/teachingAdmin', building: true }),
-  main('/teachingAdmin/teacherNum', 'teacherNum', 'page.teacherData', { permission: head, parent: '/teachingAdmin', building: true }),
   main('/teachingAdmin/detailGrouing', 'detailGrouing', 'page.growthDetail', { permission: head, parent: '/teachingAdmin' }),
   main('/teachingAdmin/foundation', 'foundation', 'page.foundation', { permission: head, parent: '/teachingAdmin' }),
 

@@ -818,6 +818,8 @@ export const parentReportLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('parent_report_links_student_idx').on(t.studentId)],
+);
+
 // ── security (#12): rate limits shared by every server process; pages a student's re-submission replaced ──
 
 /** Fixed-window hit counters (`h5:ip:<addr>`, `h5code:fail:<student>`…), counted with one upsert so processes share them. */
@@ -856,6 +858,8 @@ export const libraryCommentUses = pgTable(
     uses: integer('uses').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.schoolId] })],
+);
+
 // Issue 18: excellent sample essays (优秀范文): proposals, editing, review (exCheck), publication, likes.
 
 /**

@@ -1,12 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * Times a student's essays of a semester were named excellent sample essays (spec §3 growth record).
- * The one place the growth records read it from. Sample essays (/excellentArticle, issue 18) have no
- * table in this schema yet, so no essay has been named one and the count is 0; once that table
- * exists this expression counts its rows for the student and semester, and every list, sort,
- * profile and export follows.
+ * Times a student's essays of a semester were named excellent sample essays (spec §3 growth record):
+ * published samples (/excellentArticle, issue 18) of that student on tasks of that semester. The one
+ * place the growth records read it from, the same rule as samplesRepo.timesNamedPerStudent.
  */
-export function excellentSampleCount(_studentId: SQL, _semesterId: SQL): SQL<number> {
-  return sql<number>`0`;
+export function excellentSampleCount(studentId: SQL, semesterId: SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from excellent_samples es join tasks tk on tk.id = es.task_id
+    where es.student_id = ${studentId} and es.status = 'published' and es.deleted_at is null and tk.semester_id = ${semesterId})`;
 }

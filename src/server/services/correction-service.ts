@@ -68,9 +68,9 @@ export async function requestCorrection(db: Executor, essayId: number, opts: { r
 }
 
 /** Up to six comments of the teacher's library (their own first, most used first), for the model service's prompt. */
-async function commentStyleOf(db: Executor, identityId: number): Promise<string[]> {
-  const mine = await libraryCommentsRepo.page(db, { identityId, scope: 'mine' }, 1, 6);
-  const rows = mine.rows.length ? mine.rows : (await libraryCommentsRepo.page(db, { identityId, scope: 'all' }, 1, 6)).rows;
+async function commentStyleOf(db: Executor, identityId: number, schoolId: number): Promise<string[]> {
+  const mine = await libraryCommentsRepo.page(db, { identityId, schoolId, scope: 'mine' }, 1, 6);
+  const rows = mine.rows.length ? mine.rows : (await libraryCommentsRepo.page(db, { identityId, schoolId, scope: 'all' }, 1, 6)).rows;
   return rows.map((r) => r.text);
 }
 
@@ -169,7 +169,7 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
       const ocr = { ...(deps.ocr ? { ocr: deps.ocr } : {}), signal: ctx.signal };
       const model = deps.modelService ? { modelService: deps.modelService } : {};
       // The model service writes in the voice of the task creator's own library comments (public ones when they have none).
-      if (deps.modelService) input.commentStyle = await commentStyleOf(db, info.task.creatorIdentityId);
+      if (deps.modelService) input.commentStyle = await commentStyleOf(db, info.task.creatorIdentityId, essay.schoolId);
       if (teacherText === null) {
         const r = await correctEssay({ ...input, images }, { ...ocr, ...model });
         const { pages: _pages, ...rest } = r;

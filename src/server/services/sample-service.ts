@@ -21,7 +21,7 @@ import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
 import { pageView } from './essay-service';
 import { signedFileUrl } from './file-service';
-import { RateLimiter } from './h5-upload-service';
+import { sharedRateLimit } from './security/shared-rate-limit';
 import { assertSchoolActive } from './school-expiry';
 
 /** Suggestions look at the tasks released in this window, at most this many, top few per task and class. */
@@ -34,9 +34,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function sampleService(deps: ServiceDeps) {
   const db = deps.db;
-  const h5ByIp = new RateLimiter(120, 60_000);
-  const likesByIp = new RateLimiter(30, 60_000);
-  const likesByDevice = new RateLimiter(10, 60_000);
+  // Counted in the database, so every server process shares the limits.
+  const H5_READ = { max: 120, windowMs: 60_000 };
+  const LIKES_IP = { max: 30, windowMs: 60_000 };
+  const LIKES_DEVICE = { max: 10, windowMs: 60_000 };
 
   /** Classes the caller may manage samples of (propose, edit, publish): class.edit and the class in scope. */
   async function managedClassIds(auth: AuthContext, classIds: number[]): Promise<Set<number>> {
@@ -171,7 +172,7 @@ export function sampleService(deps: ServiceDeps) {
 
   /** The H5 reader of a class code: the class (school active), rate-limited per address. */
   async function classReader(classCode: string, deviceKey: string | undefined, ip: string): Promise<Extract<SampleReader, { kind: 'class' }>> {
-    h5ByIp.hit(ip, Date.now());
+    await sharedRateLimit.hit(db, `samples:h5:ip:${ip}`, H5_READ, deps.now());
     const cls = await classesRepo.findByCode(db, classCode);
     if (!cls) throw new AppError(403, 'CLASS_CODE_WRONG', 'sample.classCodeWrong', undefined, { show: true });
     await assertSchoolActive(db, cls.schoolId);
@@ -346,8 +347,8 @@ export function sampleService(deps: ServiceDeps) {
     },
 
     async h5Like(classCode: string, id: number, deviceKey: string, ip: string) {
-      likesByIp.hit(ip, Date.now());
-      likesByDevice.hit(deviceKey, Date.now());
+      await sharedRateLimit.hit(db, `samples:like:ip:${ip}`, LIKES_IP, deps.now());
+      await sharedRateLimit.hit(db, `samples:like:device:${deviceKey}`, LIKES_DEVICE, deps.now());
       const r = await classReader(classCode, deviceKey, ip);
       if (!(await samplesRepo.detail(db, r, id))) throw notFound();
       await samplesRepo.like(db, id, r.readerKey);

@@ -1,7 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../core/constants';
