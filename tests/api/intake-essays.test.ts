@@ -192,7 +192,7 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
     await t.database.db.update(essays).set({ status: 'abnormal' }).where(eq(essays.id, e.id));
     const board = (await get('tasks/list?pageSize=50')).json().data.list.find((x: { id: number }) => x.id === taskId);
     // students[0] awaiting AI, [5] revised draft submitted (awaiting AI), [7] abnormal; [2]'s essay was deleted.
-    expect(board.counts).toEqual({ students: 45, submitted: 3, abnormal: 1, awaitingAi: 2, aiDone: 0, approved: 0, revisionRequested: 0, notSubmitted: 42 });
+    expect(board.counts).toEqual({ students: 45, submitted: 3, abnormal: 1, awaitingAi: 2, aiDone: 0, approved: 0, revisionRequested: 0, aiCorrected: 0, notSubmitted: 42 });
     const stats = (await get(`tasks/statistics?id=${taskId}`)).json().data;
     expect(stats.totals).toEqual(board.counts);
     expect(stats.classes[0]).toMatchObject({ classId, submitted: 3 });

@@ -42,6 +42,12 @@ const PUBLIC = [
   'GET /correction-api/platform-system/auth/hzy/ssoLogin',
   'GET /correction-api/platform-system/auth/gz/ssoLogin',
   'POST /correction-api/platform-system/auth/tianyu/login',
+  // issue 16: the parents' report, opened from a signed, revocable per-student link
+  'GET /correction-api/platform-management/h5/parentReport',
+  // issue 18: published sample essays read and liked from the class's H5 page
+  'GET /correction-api/platform-management/h5/samples',
+  'GET /correction-api/platform-management/h5/samples/detail',
+  'POST /correction-api/platform-management/h5/samples/like',
 ];
 
 /** What a signed-in user of an expired school may still call: the /expired page, header and role switch. */

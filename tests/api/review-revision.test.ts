@@ -53,9 +53,9 @@ describe.each(databaseKinds())('revised drafts, reminders and students’ notifi
     // the workspace shows the pending request, the writing list the revised-draft label
     const w = (await get(`review/workspace?essayId=${id}`)).json().data;
     expect(w.revision).toMatchObject({ id: request!.id, mode: 'keep', status: 'pending', nextDraft: 1, requestedBy: '王老师' });
-    expect(w.essay.label).toBe('revisedDraft');
+    expect(w.essay.label).toBe('awaitingRevision');
     const row = (await get(`writings/list?taskId=${fx.taskId}&classId=${fx.classId}`)).json().data.students.find((s: { studentId: number }) => s.studentId === studentId);
-    expect(row).toMatchObject({ label: 'revisedDraft', status: 'revision_requested' });
+    expect(row).toMatchObject({ label: 'awaitingRevision', status: 'revision_requested' });
 
     // a second request while one is pending is refused
     const twice = (await post('revision/request', { essayIds: [id], mode: 'discard', message: '' })).json().data;
@@ -108,7 +108,7 @@ describe.each(databaseKinds())('revised drafts, reminders and students’ notifi
     expect((await essayRow(id)).deletedAt).not.toBeNull();
     expect((await get(`review/workspace?essayId=${id}`)).statusCode).toBe(404);
     const row = (await get(`writings/list?taskId=${fx.taskId}&classId=${fx.classId}`)).json().data.students.find((s: { studentId: number }) => s.studentId === studentId);
-    expect(row).toMatchObject({ label: 'revisedDraft', status: null, essays: [] });
+    expect(row).toMatchObject({ label: 'awaitingRevision', status: null, essays: [] });
     expect((await requestsOf(studentId))[0]).toMatchObject({ nextDraft: 0, status: 'pending' });
 
     const up = (await phoneUpload(studentId)).json().data;

@@ -80,7 +80,7 @@ describe.each(databaseKinds())('essay tasks, prompt bank and scoring standards o
       expect(task).toMatchObject({ title: '我的拿手好戏', status: 'released', visibleToStudents: true, canEdit: true, scheduled: false, sourceId: source.id, creatorName: '王老师' });
       expect(task.requirements).toHaveLength(3);
       expect(task.classes.map((c) => c.name)).toEqual(['七年级1班', '七年级2班']);
-      expect(task.counts).toEqual({ students: 53, submitted: 0, abnormal: 0, awaitingAi: 0, aiDone: 0, approved: 0, revisionRequested: 0, notSubmitted: 53 });
+      expect(task.counts).toEqual({ students: 53, submitted: 0, abnormal: 0, awaitingAi: 0, aiDone: 0, approved: 0, revisionRequested: 0, aiCorrected: 0, notSubmitted: 53 });
       ids.task = task.id;
 
       const board = (await get(`tasks/list?classId=${ids['七年级1班']}`, 'teacher01')).json().data;
