@@ -42,7 +42,7 @@ describe('widgets delivery (the built bundle)', () => {
     expect((await fetch(loaderUrl(), { headers: { 'accept-encoding': 'br', 'if-none-match': etag, 'cache-control': 'max-age=0' } })).status).toBe(304);
     const source = await loader.text();
     const modules = JSON.parse(source.slice(source.indexOf('{'), source.indexOf('};') + 1)) as Record<string, string[]>;
-    expect(Object.keys(modules).sort()).toEqual(['zp-correction-panel', 'zp-task-board']);
+    expect(Object.keys(modules).sort()).toEqual(['zp-class-report', 'zp-correction-panel', 'zp-growth-profile', 'zp-task-board']);
     const runtime = (files: string[]) => files.find((f) => /zp-runtime-[\w-]+\.js$/.test(f));
     expect(runtime(modules['zp-task-board']!)).toBeDefined();
     expect(runtime(modules['zp-task-board']!)).toBe(runtime(modules['zp-correction-panel']!));
