@@ -44,6 +44,11 @@ export interface OcrPage {
   height: number;
   /** mean character confidence, 0..1 */
   confidence: number;
+  /**
+   * The printed header (姓名 … 学号 …) the provider set aside from the essay's lines, as read: batch intake
+   * matches the page to a pupil with it.
+   */
+  header?: { text: string };
 }
 
 export interface OcrProvider {

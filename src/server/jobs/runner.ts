@@ -180,16 +180,16 @@ export class JobRunner {
    * Claims as many due jobs as there are free slots and starts them (without waiting for them).
    * Returns the number claimed. Serialised: concurrent calls share one claim.
    */
-  tick(): Promise<number> {
+  tick(kinds: readonly string[] = this.kinds): Promise<number> {
     if (this.ticking) return this.ticking;
-    this.ticking = this.claimAndStart().finally(() => (this.ticking = undefined));
+    this.ticking = this.claimAndStart(kinds).finally(() => (this.ticking = undefined));
     return this.ticking;
   }
 
-  private async claimAndStart(): Promise<number> {
+  private async claimAndStart(kinds: readonly string[]): Promise<number> {
     const free = Math.max(0, Math.max(1, this.concurrency) - this.inFlight.size);
     if (this.stopping || !free || !this.handlers.size) return 0;
-    const claimed = await claimJobs(this.o.db, { workerId: this.workerId, kinds: this.kinds, limit: free, leaseMs: this.leaseMs, now: this.o.now() });
+    const claimed = await claimJobs(this.o.db, { workerId: this.workerId, kinds: [...kinds], limit: free, leaseMs: this.leaseMs, now: this.o.now() });
     for (const job of claimed) {
       const abort = new AbortController();
       const promise = this.execute(job, abort).finally(() => {
@@ -202,10 +202,13 @@ export class JobRunner {
     return claimed.length;
   }
 
-  /** Runs every due job to the end (tests and scripts): ticks until nothing is claimed and nothing runs. */
-  async runDue(): Promise<void> {
+  /**
+   * Runs every due job to the end (tests and scripts): ticks until nothing is claimed and nothing runs.
+   * `kinds` limits it to those jobs (a batch-intake test need not wait for the AI on every essay it filed).
+   */
+  async runDue(kinds: readonly string[] = this.kinds): Promise<void> {
     for (let i = 0; i < 1000; i++) {
-      const n = await this.tick();
+      const n = await this.tick(kinds);
       if (!n && !this.inFlight.size) return;
       if (this.inFlight.size) await Promise.race([...this.inFlight.values()].map((f) => f.promise));
     }

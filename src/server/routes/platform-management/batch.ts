@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../errors';
 import { authOf } from '../../plugins/request-context';
 import { batchService, type BatchScope } from '../../services/batch/batch-service';
 import { maxBytesOf, tooLarge } from '../../services/file-sniff';
-import { renderAnswerSheetsOffThread } from '../../services/batch/answer-sheet-off-thread';
+import { renderAnswerSheets } from '../../services/batch/answer-sheet';
 import { batchRepo } from '../../repositories/batch';
 import type { AuthContext } from '../../services/auth-context';
 import type { Services } from '../../services/services';
@@ -46,7 +46,7 @@ export const batchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       students = students.filter((s) => wanted.has(s.id));
     }
     if (!students.length) throw badRequest('NO_STUDENTS', 'batch.sheet.noStudents');
-    const pdf = await renderAnswerSheetsOffThread({ taskId: task.id, taskTitle: task.title, className: cls.name, students, pagesPerStudent: req.query.pages, lang: req.lang });
+    const pdf = renderAnswerSheets({ taskId: task.id, taskTitle: task.title, className: cls.name, students, pagesPerStudent: req.query.pages, lang: req.lang });
     const name = encodeURIComponent(`${task.title}-${cls.name}.pdf`);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="answer-sheets.pdf"; filename*=UTF-8''${name}`).send(pdf);
   });

@@ -66,7 +66,8 @@ async function readHeader(image: Buffer, ctx: AnalyseContext): Promise<MatchOutc
   let best: MatchOutcome | undefined;
   for (const upsideDown of [false, true]) {
     const page = await ctx.ocr.recognize(await headerStrip(image, upsideDown));
-    const text = page.lines.map((l) => l.text).join(' ');
+    // the OCR keeps the printed header out of the essay's lines: it is what names the pupil here
+    const text = [page.header?.text ?? '', ...page.lines.map((l) => l.text)].join(' ').trim();
     const m = matchText(text, ctx.roster);
     if (!best || m.confidence > best.confidence) best = m;
     if (m.student || m.confidence >= 0.6) break;

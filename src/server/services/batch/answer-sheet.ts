@@ -1,48 +1,42 @@
 // Printable answer sheets (作文纸): one A4 page per student and sheet page, 20 × 20 squares, the student's
 // name, id and class in the header with a QR code `ZP1:<task>:<student>:<page>` that batch intake reads.
-// Drawn with @react-pdf/renderer; the grid and the QR code are vector paths (one per page), the text is
-// Noto Sans SC (the fontsource "chinese-simplified" cut, ~8,000 glyphs; react-pdf embeds only the glyphs used).
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { createElement as h } from 'react';
-import { Document, Font, Page, Path, Svg, Text, View, renderToBuffer } from '@react-pdf/renderer';
+// Drawn straight into a PDF with MuPDF: the grid and the QR code are vector paths, the text is Noto Sans
+// SC with only the used glyphs embedded. A class of 45 takes well under a second (the React-PDF layout it
+// replaced took 15–40 s on a busy machine), so it runs on the request.
+import * as mupdf from 'mupdf';
 import QRCode from 'qrcode';
 import { translate, type Lang } from '../../../core/i18n';
+import { cjkFont, fitText, glyphHex } from '../fonts/cjk-font';
 import { sheetQrPayload } from './match';
 
-const FONT = 'NotoSansSC';
-let fontReady = false;
-function ensureFont() {
-  if (fontReady) return;
-  const dir = path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-sc/LICENSE'));
-  Font.register({ family: FONT, src: path.join(dir, 'files/noto-sans-sc-chinese-simplified-400-normal.woff') });
-  // Chinese has no hyphenation: break anywhere, never insert hyphens.
-  Font.registerHyphenationCallback((word) => [...word]);
-  fontReady = true;
-}
-
 export const SHEET = { cols: 20, rows: 20, cell: 25, rowGap: 6, margin: 36 };
+const PAGE = { width: 595, height: 842 };
+const QR_SIDE = 64;
+/** the header band above the grid (the title, the student line and the QR code) */
+const HEADER_HEIGHT = QR_SIDE + 8;
+const GRID_COLOUR = '0.180 0.490 0.196'; // #2e7d32
 
-/** One path for the whole grid: every row is a band of 20 squares, with a gap between bands. */
-function gridPath(): { d: string; width: number; height: number } {
+/** The 20 × 20 grid as PDF path operators, top-left at (x, yTop) in PDF coordinates (y grows upwards). */
+function gridOps(x: number, yTop: number): string {
   const { cols, rows, cell, rowGap } = SHEET;
   const width = cols * cell;
-  const height = rows * cell + (rows - 1) * rowGap;
   let d = '';
   for (let r = 0; r < rows; r++) {
-    const y = r * (cell + rowGap);
-    d += `M0 ${y}H${width}M0 ${y + cell}H${width}`;
-    for (let c = 0; c <= cols; c++) d += `M${c * cell} ${y}V${y + cell}`;
+    const top = yTop - r * (cell + rowGap);
+    d += `${x} ${top} m ${x + width} ${top} l ${x} ${top - cell} m ${x + width} ${top - cell} l `;
+    for (let c = 0; c <= cols; c++) d += `${x + c * cell} ${top} m ${x + c * cell} ${top - cell} l `;
   }
-  return { d, width, height };
+  return `q ${GRID_COLOUR} RG 0.6 w ${d}S Q`;
 }
 
-function qrPath(text: string): { d: string; size: number } {
+/** The QR code as filled squares in a `side`-point box whose top-left is (x, yTop), with a 2-module quiet zone. */
+function qrOps(text: string, x: number, yTop: number, side: number): string {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const size = qr.modules.size;
+  const n = qr.modules.size;
+  const unit = side / (n + 4);
   let d = '';
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (qr.modules.get(x, y)) d += `M${x} ${y}h1v1h-1z`;
-  return { d, size };
+  for (let y = 0; y < n; y++) for (let c = 0; c < n; c++) if (qr.modules.get(c, y)) d += `${(x + (c + 2) * unit).toFixed(3)} ${(yTop - (y + 3) * unit).toFixed(3)} ${unit.toFixed(3)} ${unit.toFixed(3)} re `;
+  return `q 0 g ${d}f Q`;
 }
 
 export interface SheetStudent {
@@ -61,36 +55,39 @@ export interface AnswerSheetInput {
 }
 
 /** The PDF bytes of the class's answer sheets. */
-export async function renderAnswerSheets(input: AnswerSheetInput): Promise<Buffer> {
-  ensureFont();
+export function renderAnswerSheets(input: AnswerSheetInput): Buffer {
+  const font = cjkFont();
   const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(input.lang, k, p);
-  const grid = gridPath();
-  const qrSide = 64;
-  const pages = input.students.flatMap((s) =>
-    Array.from({ length: input.pagesPerStudent }, (_, i) => {
-      const qr = qrPath(sheetQrPayload(input.taskId, s.id, i + 1));
-      return h(
-        Page,
-        { key: `${s.id}-${i}`, size: 'A4', style: { padding: SHEET.margin, fontFamily: FONT, fontSize: 11 } },
-        h(
-          View,
-          { style: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start', height: qrSide + 8 } },
-          h(
-            View,
-            { style: { flexGrow: 1, paddingRight: 12 } },
-            h(Text, { style: { fontSize: 15, marginBottom: 8 } }, `${input.taskTitle} · ${t('batch.sheet.title')}`),
-            h(Text, null, `${t('batch.sheet.name')}：${s.name}\u3000\u3000${t('batch.sheet.studentNo')}：${s.studentNo}\u3000\u3000${t('batch.sheet.class')}：${input.className}\u3000\u3000${t('batch.sheet.page', { page: i + 1 })}`),
-          ),
-          h(Svg, { width: qrSide, height: qrSide, viewBox: `-2 -2 ${qr.size + 4} ${qr.size + 4}` }, h(Path, { d: qr.d, fill: '#000' })),
-        ),
-        h(
-          Svg,
-          { width: grid.width + 1, height: grid.height + 1, viewBox: `-0.5 -0.5 ${grid.width + 1} ${grid.height + 1}`, style: { marginTop: 6 } },
-          h(Path, { d: grid.d, stroke: '#2e7d32', strokeWidth: 0.6, fill: 'none' }),
-        ),
-      );
-    }),
-  );
-  const doc = h(Document, { title: `${input.taskTitle} ${input.className}`, creator: 'zhipi', producer: 'zhipi' }, ...pages);
-  return renderToBuffer(doc as Parameters<typeof renderToBuffer>[0]);
+  const doc = new mupdf.PDFDocument();
+  try {
+    const { margin } = SHEET;
+    const top = PAGE.height - margin;
+    // the grid is the same on every page: one form XObject, drawn by each page
+    const grid = doc.addStream(gridOps(margin, top - HEADER_HEIGHT - 6), { Type: doc.newName('XObject'), Subtype: doc.newName('Form'), BBox: [0, 0, PAGE.width, PAGE.height] });
+    const resources = doc.addObject({ Font: { F: doc.addFont(font) }, XObject: { G: grid } });
+    const textWidth = PAGE.width - 2 * margin - QR_SIDE - 12;
+    const text = (s: string, size: number, x: number, baseline: number) => {
+      const fit = fitText(font, s, size, textWidth);
+      return `BT /F ${fit.size} Tf ${x} ${baseline} Td ${glyphHex(font, fit.text)} Tj ET`;
+    };
+    const title = `${input.taskTitle} · ${t('batch.sheet.title')}`;
+    for (const s of input.students) {
+      for (let i = 0; i < input.pagesPerStudent; i++) {
+        const field = (label: Parameters<typeof translate>[1], value: string) => t('common.labelValue', { label: t(label), value });
+        const line = [field('batch.sheet.name', s.name), field('batch.sheet.studentNo', s.studentNo), field('batch.sheet.class', input.className), t('batch.sheet.page', { page: i + 1 })].join('\u3000\u3000');
+        const ops = [
+          text(title, 15, margin, top - 15),
+          text(line, 11, margin, top - 15 - 8 - 13),
+          qrOps(sheetQrPayload(input.taskId, s.id, i + 1), PAGE.width - margin - QR_SIDE, top, QR_SIDE),
+          '/G Do',
+        ].join('\n');
+        doc.insertPage(-1, doc.addPage([0, 0, PAGE.width, PAGE.height], 0, resources, ops));
+      }
+    }
+    doc.getTrailer().put('Info', doc.addObject({ Title: doc.newString(`${input.taskTitle} ${input.className}`), Creator: doc.newString('zhipi'), Producer: doc.newString('zhipi') }));
+    doc.subsetFonts();
+    return Buffer.from(doc.saveToBuffer('compress,garbage').asUint8Array());
+  } finally {
+    doc.destroy();
+  }
 }

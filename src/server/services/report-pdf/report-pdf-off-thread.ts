@@ -1,24 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { renderReportPdf, type ReportPdfInput } from './render-report';
-import { woffToSfnt } from './woff';
+import { cjkFontFile } from '../fonts/cjk-font';
 
 const WORKER_URL = new URL('./report-pdf-worker.ts', import.meta.url).href;
-// The worker registers tsx's loader itself, as the answer-sheet worker does.
+// The worker registers tsx's loader itself (execArgv `--import tsx` does not reach worker threads).
 const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
 const TIMEOUT_MS = 60_000;
 
-let font: Uint8Array | null = null;
-/** Noto Sans SC (the fontsource "chinese-simplified" cut), unwrapped from WOFF once per process. */
-export function reportFont(): Uint8Array {
-  if (!font) {
-    const dir = path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-sc/LICENSE'));
-    font = new Uint8Array(woffToSfnt(readFileSync(path.join(dir, 'files/noto-sans-sc-chinese-simplified-400-normal.woff'))));
-  }
-  return font;
-}
+/** Noto Sans SC, the font of every PDF the server draws (services/fonts). */
+export const reportFont = cjkFontFile;
 
 /** Renders the report PDF in a worker thread (the API keeps answering); in this thread if a worker cannot start. */
 export function renderReportPdfOffThread(input: Omit<ReportPdfInput, 'font'>): Promise<Buffer> {
