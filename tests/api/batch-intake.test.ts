@@ -194,6 +194,28 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     expect(r.pages.map((p) => [p.state, p.method, p.student?.id])).toEqual(who.map((s) => [expect.stringMatching(/^(matched|grouped)$/), 'ocr', s.id]));
     }, 300_000); // three pages of header OCR: ~5 s on a quiet machine, 40 s seen at load 25
 
+  it('lists the pages still without a student across batches, with images, to this task and class only (issue 21 item 2)', async () => {
+    const res = await t.call('GET', `${MGMT}/writings/batchUnmatchedPages?taskId=${taskId}&classId=${classId}`, { token: tok });
+    expect(res.statusCode, res.body).toBe(200);
+    const pages = res.json().data.pages as Array<Page & { batchId: string; imageUrl: string | null; uploadedTime: string }>;
+    const b = pages.find((p) => p.entryName === 'plain/b.jpg');
+    expect(b).toMatchObject({ batchId: zipBatch, state: 'unmatched', student: null });
+    expect(pages.every((p) => p.state === 'unmatched')).toBe(true);
+    const image = await t.call('GET', b!.imageUrl!.replace(/^https?:\/\/[^/]+/, ''));
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+    // the match report carries the same thumbnails
+    expect((await report(zipBatch)).pages.find((p) => p.entryName === 'plain/b.jpg')).toMatchObject({ imageUrl: expect.stringContaining('/files/') });
+    // the writing list's tile counts the same pages
+    const list = await t.call('GET', `${MGMT}/writings/list?taskId=${taskId}&classId=${classId}`, { token: tok });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.unmatchedImages).toBe(pages.length);
+    // another school's teacher learns nothing
+    const foreign = await t.call('GET', `${MGMT}/writings/batchUnmatchedPages?taskId=${taskId}&classId=${classId}`, { token: tokB });
+    expect([403, 404]).toContain(foreign.statusCode);
+    expect(foreign.body).not.toContain('plain/b.jpg');
+  });
+
   it('lets the teacher assign an unmatched page by hand and move it to another student', async () => {
     const r = await report(zipBatch);
     const page = r.pages.find((p) => p.entryName === 'plain/b.jpg')!;
@@ -215,6 +237,9 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     const aside = await t.call('POST', `${MGMT}/writings/saveBatchUploadWritingInfo`, { token: tok, body: { batchId: zipBatch, assignments: [{ pageNo: 1, studentId: roster[0]!.id }, { pageNo: 99, studentId: null }] } });
     expect(aside.statusCode).toBe(400);
     expect(aside.json().message).toBe('第 99 页不在这次批量上传中');
+     // every page of the ZIP now has its student or is set aside: nothing left to list
+    const left = (await t.call('GET', `${MGMT}/writings/batchUnmatchedPages?taskId=${taskId}&classId=${classId}`, { token: tok })).json().data.pages as Page[];
+    expect(left.some((p) => p.entryName === 'plain/b.jpg')).toBe(false);
   });
 
   it('refuses bad input with a clear message, keeps the server up and writes nothing', async () => {

@@ -32,6 +32,21 @@ export const batchRepo = {
   async update(db: Executor, id: string, patch: Partial<typeof batchUploads.$inferInsert>): Promise<void> {
     await db.update(batchUploads).set(patch).where(eq(batchUploads.id, id));
   },
+  /** The batches of a task and class that still hold pages without a student, oldest first. */
+  withUnmatchedPages(db: Executor, schoolId: number, taskId: number, classId: number): Promise<BatchRow[]> {
+    return db
+      .select()
+      .from(batchUploads)
+      .where(
+        and(
+          eq(batchUploads.schoolId, schoolId),
+          eq(batchUploads.taskId, taskId),
+          eq(batchUploads.classId, classId),
+          sql`exists (select 1 from ${batchPages} where ${batchPages.batchId} = ${batchUploads.id} and ${batchPages.state} = 'unmatched')`,
+        ),
+      )
+      .orderBy(asc(batchUploads.createdAt));
+  },
   pages(db: Executor, batchId: string): Promise<BatchPageRow[]> {
     return db.select().from(batchPages).where(eq(batchPages.batchId, batchId)).orderBy(asc(batchPages.pageNo));
   },

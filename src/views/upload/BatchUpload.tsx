@@ -26,11 +26,18 @@ const STATE_KEYS: Record<BatchPage['state'], MessageKey> = {
 const STATE_COLORS: Record<BatchPage['state'], string> = { pending: 'default', matched: 'green', grouped: 'cyan', unmatched: 'orange', rejected: 'red' };
 const METHOD_KEYS: Record<string, MessageKey> = { qr: 'batch.methodQr', ocr: 'batch.methodOcr', filename: 'batch.methodFilename', manual: 'batch.methodManual' };
 
+/** The students to pick for a page: its candidates first (with how sure), then the rest of the class. */
+export function pageStudentOptions(page: Pick<BatchPage, 'candidates'>, students: readonly Pick<Student, 'id' | 'name' | 'studentNo'>[]) {
+  const first = page.candidates.map((c) => ({ value: c.studentId, label: `${c.studentNo} ${c.name}（${Math.round(c.score * 100)}%）` }));
+  const rest = students.filter((s) => !page.candidates.some((c) => c.studentId === s.id)).map((s) => ({ value: s.id, label: `${s.studentNo} ${s.name}` }));
+  return [...first, ...rest];
+}
+
 /**
  * Batch PDF/ZIP upload (spec §2 Upload): scanner tips, the upload, live progress (SSE), and the match
  * report where the teacher assigns unmatched pages by hand.
  */
-export function BatchUpload(props: { client: ApiClient; batch: BatchApi; taskId: number; classId: number; students: Student[]; fileUrl?(fileId: string): string }) {
+export function BatchUpload(props: { client: ApiClient; batch: BatchApi; taskId: number; classId: number; students: Student[] }) {
   const t = useT();
   const { message } = App.useApp();
   const [batchId, setBatchId] = useState<string | null>(null);
@@ -85,11 +92,7 @@ export function BatchUpload(props: { client: ApiClient; batch: BatchApi; taskId:
     void message.success(t('batch.assigned'));
   };
 
-  const studentOptions = (page: BatchPage) => {
-    const first = page.candidates.map((c) => ({ value: c.studentId, label: `${c.studentNo} ${c.name}（${Math.round(c.score * 100)}%）` }));
-    const rest = props.students.filter((s) => !page.candidates.some((c) => c.studentId === s.id)).map((s) => ({ value: s.id, label: `${s.studentNo} ${s.name}` }));
-    return [...first, ...rest];
-  };
+  const studentOptions = (page: BatchPage) => pageStudentOptions(page, props.students);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="batch-upload">
@@ -140,7 +143,7 @@ export function BatchUpload(props: { client: ApiClient; batch: BatchApi; taskId:
               {
                 title: '',
                 width: 72,
-                render: (_, p) => (p.fileId && props.fileUrl ? <PageImage width={48} height={64} src={props.fileUrl(p.fileId)} rotation={p.rotation} /> : null),
+                render: (_, p) => (p.imageUrl ? <PageImage width={48} height={64} src={p.imageUrl} rotation={p.rotation} alt={t('batch.pageThumbnail', { page: p.entryName ?? p.pageNo })} data-testid={`batch-thumb-${p.pageNo}`} /> : null),
               },
               { title: t('batch.state'), dataIndex: 'state', render: (s: BatchPage['state']) => <Tag color={STATE_COLORS[s]}>{t(STATE_KEYS[s])}</Tag> },
               { title: t('batch.method'), render: (_, p) => (p.method ? `${t(METHOD_KEYS[p.method] ?? 'batch.methodManual')}${p.confidence !== null ? ` ${Math.round(p.confidence * 100)}%` : ''}` : '—') },

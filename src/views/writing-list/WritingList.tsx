@@ -4,6 +4,7 @@ import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectO
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../core/constants';
 import type { ClassesApi } from '../../core/api/endpoints/classes';
+import type { BatchApi } from '../../core/api/endpoints/batch';
 import type { EssaysApi } from '../../core/api/endpoints/essays';
 import type { ReviewApi } from '../../core/api/endpoints/review';
 import type { TasksApi } from '../../core/api/endpoints/tasks';
@@ -14,6 +15,7 @@ import { DraftsCompare } from '../drafts-compare/DraftsCompare';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 import { EssayLabelTag } from '../upload/label-tag';
+import { UnmatchedPages } from '../upload/UnmatchedPages';
 import { ClassroomEvaluation } from '../writing-stats/ClassroomEvaluation';
 import { WritingStats } from '../writing-stats/WritingStats';
 import { ExportButton } from './ExportButton';
@@ -27,8 +29,8 @@ import { AccessibleTabs } from '../common/AccessibleTabs';
 type Row = WritingRow;
 
 export interface WritingListProps {
-  /** `review` turns on the teacher's actions (statistics, export, reminder, revision requests, batch review, drafts). */
-  api: { classes: ClassesApi; tasks: TasksApi; essays: EssaysApi; review?: ReviewApi };
+  /** `batch` lets the teacher open the unmatched images of batch uploads and assign them. `review` turns on the teacher's actions (statistics, export, reminder, revision requests, batch review, drafts). */
+  api: { classes: ClassesApi; tasks: TasksApi; essays: EssaysApi; review?: ReviewApi; batch?: BatchApi };
   taskId?: number;
   classId?: number;
   onSelect?(taskId: number, classId: number): void;
@@ -69,6 +71,7 @@ export function WritingList(props: WritingListProps) {
   const [revisionFor, setRevisionFor] = useState<number[] | null>(null);
   const [compare, setCompare] = useState<Row | null>(null);
   const [evaluation, setEvaluation] = useState(false);
+  const [unmatchedOpen, setUnmatchedOpen] = useState(false);
 
   // A selection belongs to one task and class.
   useEffect(() => setSelected([]), [task?.id, klass?.id]);
@@ -113,7 +116,13 @@ export function WritingList(props: WritingListProps) {
       ))}
       {list.data!.unmatchedImages > 0 && (
         <Col xs={12} md={6} xl={3}>
-          <Statistic title={t('label.unmatchedImage')} value={list.data!.unmatchedImages} valueStyle={{ color: '#fa8c16' }} />
+          {api.batch ? (
+            <button type="button" className="zp-stat-button" onClick={() => setUnmatchedOpen(true)} aria-label={t('batch.openUnmatched')} data-testid="open-unmatched">
+              <Statistic title={t('label.unmatchedImage')} value={list.data!.unmatchedImages} valueStyle={{ color: '#ad4e00' }} />
+            </button>
+          ) : (
+            <Statistic title={t('label.unmatchedImage')} value={list.data!.unmatchedImages} valueStyle={{ color: '#ad4e00' }} />
+          )}
         </Col>
       )}
     </Row>
@@ -286,6 +295,17 @@ export function WritingList(props: WritingListProps) {
         <Modal open width="min(1280px, 96vw)" footer={null} title={t('writingList.compareTitle')} onCancel={() => setCompare(null)} getContainer={props.getContainer} destroyOnHidden>
           <DraftsCompare api={{ review }} taskId={task.id} studentId={compare.studentId} getPopupContainer={props.getContainer} />
         </Modal>
+      )}
+      {api.batch && unmatchedOpen && task && klass && (
+        <UnmatchedPages
+          api={{ batch: api.batch }}
+          taskId={task.id}
+          classId={klass.id}
+          students={rows.map((r) => ({ id: r.studentId, name: r.name, studentNo: r.studentNo }))}
+          onClose={() => setUnmatchedOpen(false)}
+          onChanged={() => void list.reload()}
+          getContainer={props.getContainer}
+        />
       )}
       {review && evaluation && task && <ClassroomEvaluation api={{ review }} taskId={task.id} classId={klass.id} onClose={() => setEvaluation(false)} getContainer={props.getContainer} />}
     </Card>

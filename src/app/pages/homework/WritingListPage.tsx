@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { batchApi } from '../../../core/api/endpoints/batch';
 import { essaysApi } from '../../../core/api/endpoints/essays';
 import { reviewApi } from '../../../core/api/endpoints/review';
 import { samplesApi } from '../../../core/api/endpoints/samples';
@@ -15,7 +16,7 @@ export default function WritingListPage() {
   const navigate = useNavigate();
   const { client, classes, tasks } = useApp();
   const [params, setParams] = useSearchParams();
-  const api = useMemo(() => ({ classes, tasks, essays: essaysApi(client), review: reviewApi(client) }), [client, classes, tasks]);
+  const api = useMemo(() => ({ classes, tasks, essays: essaysApi(client), review: reviewApi(client), batch: batchApi(client) }), [client, classes, tasks]);
   const samples = useMemo(() => samplesApi(client), [client]);
   // The list page is cached (kept mounted while its tab is open): when the teacher comes back from
   // the correction panel or batch review, reload so approvals and new scores show.

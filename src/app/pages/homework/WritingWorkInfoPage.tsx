@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Button, Card, Empty, Segmented, Space } from 'antd';
 import { FileSearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { batchApi } from '../../../core/api/endpoints/batch';
 import { essaysApi } from '../../../core/api/endpoints/essays';
 import { reviewApi } from '../../../core/api/endpoints/review';
 import { TaskDetails } from '../../../views/task-info/TaskDetails';
@@ -20,7 +21,7 @@ export default function WritingWorkInfoPage() {
   const navigate = useNavigate();
   const { client, classes, tasks } = useApp();
   const [params, setParams] = useSearchParams();
-  const api = useMemo(() => ({ classes, tasks, essays: essaysApi(client), review: reviewApi(client) }), [client, classes, tasks]);
+  const api = useMemo(() => ({ classes, tasks, essays: essaysApi(client), review: reviewApi(client), batch: batchApi(client) }), [client, classes, tasks]);
   const taskId = Number(params.get('taskId')) || undefined;
   const info = useTaskInfo(taskId);
   const task = info.data?.task;

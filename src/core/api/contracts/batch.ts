@@ -68,6 +68,8 @@ export const batchPage = z.object({
   entryName: z.string().nullable(),
   /** The page image (a file of the file service), null when nothing could be stored (rejected entry). */
   fileId: z.string().uuid().nullable(),
+  /** A short-lived signed link to the page image (thumbnails, the enlarged view); null without a file. */
+  imageUrl: z.string().nullable(),
   state: batchPageState,
   method: matchMethod.nullable(),
   /** 0..1; 1 for a decoded answer-sheet QR code and for a teacher's assignment. */
@@ -99,6 +101,13 @@ export const batchMatchResult = z.object({
   }),
   summary: z.object({ total: z.number().int(), matched: z.number().int(), grouped: z.number().int(), unmatched: z.number().int(), rejected: z.number().int(), essays: z.number().int() }),
   pages: z.array(batchPage),
+});
+
+/** `GET writings/batchUnmatchedPages`: every page of a task and class still waiting for its student. */
+export const unmatchedPagesQuery = z.object({ taskId: z.coerce.number().int().positive(), classId: z.coerce.number().int().positive() });
+
+export const unmatchedPages = z.object({
+  pages: z.array(batchPage.extend({ batchId: z.string().uuid(), uploadedTime: z.string() })),
 });
 
 /**

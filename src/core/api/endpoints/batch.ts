@@ -23,6 +23,8 @@ export function batchApi(client: ApiClient) {
       `${MGMT}/writings/answerSheets?${new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()}`,
     /** Spec §7 lists it as a POST; `GET ...?batchId=` answers the same. */
     matchResult: (batchId: string) => client.post<Out<typeof c.batchMatchResult>>(`${MGMT}/writings/batchUploadMatchResult`, { batchId }),
+    /** Pages of the task and class still waiting for their student, across every batch. */
+    unmatchedPages: (q: In<typeof c.unmatchedPagesQuery>) => client.get<Out<typeof c.unmatchedPages>>(`${MGMT}/writings/batchUnmatchedPages?taskId=${q.taskId}&classId=${q.classId}`),
     /** Assign (or set aside, studentId null) pages by hand; answers the new match result. */
     assign: (body: In<typeof c.batchAssignBody>) => client.post<Out<typeof c.batchMatchResult>>(`${MGMT}/writings/saveBatchUploadWritingInfo`, body),
   };

@@ -112,6 +112,10 @@ export const batchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     schema: { tags, summary: 'The match report of a batch (spec §7 POST form of the GET)', body: c.batchMatchResultQuery, response: responses(c.batchMatchResult) },
   }, async (req) => matchHandler(authOf(req), req.body.batchId, req.lang));
 
+  app.get('/writings/batchUnmatchedPages', {
+    schema: { tags, summary: 'Every page of the task and class that batch uploads left without a student (all batches, oldest first), with thumbnails and candidates', querystring: c.unmatchedPagesQuery, response: responses(c.unmatchedPages) },
+  }, async (req) => ok(await batch.unmatchedPages(authOf(req), req.query.taskId, req.query.classId, req.lang)));
+
   app.post('/writings/saveBatchUploadWritingInfo', {
     schema: { tags, summary: 'Assign pages of a batch to students by hand (or set them aside with studentId null); regrouping moves a page between essays', body: c.batchAssignBody, response: responses(c.batchMatchResult) },
   }, async (req) => ok(await batch.assign(authOf(req), req.body, req.lang)));

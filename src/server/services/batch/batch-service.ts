@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Lang } from '../../../core/i18n';
 import { translate } from '../../../core/i18n';
-import type { batchMatchResult, batchProgress } from '../../../core/api/contracts/batch';
+import type { batchMatchResult, batchProgress, unmatchedPages } from '../../../core/api/contracts/batch';
 import type { z } from 'zod';
 import { PaddleOcrProvider, type OcrProvider } from '../../../correction';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -15,7 +15,7 @@ import { essaysRepo } from '../../repositories/essays';
 import { filesRepo } from '../../repositories/files';
 import type { AuthContext } from '../auth-context';
 import type { ServiceDeps } from '../deps';
-import { saveFile } from '../file-service';
+import { saveFile, signedFileUrl } from '../file-service';
 import { dropCorrectedTranscript, submitEssay } from '../essay-service';
 import { sniff } from '../file-sniff';
 import { analysePage, type PageAnalysis } from './analyse';
@@ -43,6 +43,7 @@ const inputError = (e: BatchInputError) => badRequest(`BATCH_${e.reason.replace(
 
 type Progress = z.infer<typeof batchProgress>;
 type MatchResult = z.infer<typeof batchMatchResult>;
+type UnmatchedPages = z.infer<typeof unmatchedPages>;
 
 export function batchService(deps: ServiceDeps, scope: BatchScope) {
   const { db } = deps;
@@ -92,6 +93,7 @@ export function batchService(deps: ServiceDeps, scope: BatchScope) {
           pageNo: p.pageNo,
           entryName: p.entryName,
           fileId: p.fileId,
+          imageUrl: p.fileId ? signedFileUrl(deps, p.fileId).url : null,
           state: p.state as MatchResult['pages'][number]['state'],
           method: (p.matchMethod as MatchResult['pages'][number]['method']) ?? null,
           confidence: p.confidence === null ? null : Number(p.confidence),
@@ -187,6 +189,17 @@ export function batchService(deps: ServiceDeps, scope: BatchScope) {
       };
     },
 
+    /** Pages of every batch of the task and class that still wait for the teacher to name their student. */
+    async unmatchedPages(auth: AuthContext, taskId: number, classId: number, lang: Lang): Promise<UnmatchedPages> {
+      await scope.check(auth, taskId, classId);
+      const batches = await batchRepo.withUnmatchedPages(db, auth.school.id, taskId, classId);
+      const pages: UnmatchedPages['pages'] = [];
+      for (const b of batches) {
+        const r = await result(b, lang);
+        for (const p of r.pages) if (p.state === 'unmatched') pages.push({ ...p, batchId: b.id, uploadedTime: r.batch.createdTime });
+      }
+      return { pages };
+    },
     async matchResult(auth: AuthContext, batchId: string, lang: Lang) {
       return result(await visibleBatch(auth, batchId), lang);
     },
