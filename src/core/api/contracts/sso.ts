@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { MessageKey } from '../../i18n';
 import { tokenResponse } from './auth';
 
 /**
