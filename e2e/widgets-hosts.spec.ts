@@ -60,6 +60,8 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
       config: { apiBase: baseUrl(), partnerId, launch: ticket, classId: demo.classId, taskId: demo.taskId, essayId: demo.essayId, mode: 'review', theme: { colorPrimary: '#0a7d55' } },
     });
     await page.goto(url);
+    // the React host really runs React 19 (e2e/hosts/react19 has its own node_modules: npm install there)
+    if (kind === 'react19') await poll(() => page.evaluate(() => (window as unknown as { hostReactVersion?: string }).hostReactVersion ?? '')).toMatch(/^19\./);
 
     // the board signs in with its launch; the panel's token arrives late (a property set after definition)
     await page.locator('#board').getByTestId('task-card').first().waitFor({ timeout: 20_000 });
