@@ -85,9 +85,17 @@ function widgetsDelivery(): Plugin {
     name: 'zhipi-widgets-delivery',
     generateBundle(_options, bundle) {
       const modules: Record<string, string[]> = {};
+      // Every chunk an element imports, directly or through another chunk, fetched at once (no waterfall).
+      const closure = (file: string, seen: Set<string>) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        const chunk = bundle[file];
+        if (chunk?.type === 'chunk') for (const dep of chunk.imports) closure(dep, seen);
+        return seen;
+      };
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
-        modules[chunk.name] = [`./${chunk.fileName}`, ...chunk.imports.map((f) => `./${f}`)];
+        modules[chunk.name] = [...closure(chunk.fileName, new Set())].map((f) => `./${f}`);
       }
       this.emitFile({ type: 'asset', fileName: LOADER_FILE, source: loaderSource(modules) });
       // The host-facing types and manifest (docs/widgets.md "TypeScript and the manifest").
@@ -131,9 +139,11 @@ export default defineConfig({
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
-        // Whatever two or more elements use (React, antd, the API client, the shell) goes into one
-        // runtime chunk, fetched once however many elements a page shows.
-        codeSplitting: { groups: [{ name: 'zp-runtime', minShareCount: 2 }] },
+        // What every element uses (React, the antd core, the API client, the shell) is one runtime chunk,
+        // fetched once however many elements a page shows. What only some use (the table, the chart
+        // wrapper, …) gets a chunk per set of elements sharing it, so an element downloads no code it
+        // does not run; echarts is a dynamic chunk fetched with the first chart (views/charts/Chart.tsx).
+        codeSplitting: { groups: [{ name: 'zp-runtime', minShareCount: Object.keys(WIDGET_ELEMENTS).length }] },
       },
     },
   },

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
@@ -10,6 +11,8 @@ import { partnerToken } from './support/widgets';
 // framework's way (properties where the element has them), with hostile page CSS: language, readonly
 // and token toggled, then unmounted and mounted again 50 times. Nothing may stay alive, no launch may
 // be sent twice, and nothing may be added to the page's <head> or <body>.
+
+const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
 // Elements load their modules and data first: a busy CI machine needs more than expect.poll's 1 s.
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
@@ -47,6 +50,9 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
     page.on('pageerror', (e) => errors.push(e.message));
     const exchanges: string[] = [];
     page.on('request', (r) => r.url().includes('/auth/sso/exchange') && exchanges.push(r.url()));
+    // neither element draws a chart, so neither may fetch echarts (a lazy chunk, views/charts/Chart.tsx)
+    const widgetFiles: string[] = [];
+    page.on('request', (r) => r.url().includes('/teaching/widgets/') && widgetFiles.push(new URL(r.url()).pathname.split('/').pop()!));
     await context.addInitScript(PAGE_PROBE);
     const url = await serveHost(context, kind, {
       loader: `${baseUrl()}/teaching/widgets/zp-widgets.js`,
@@ -54,6 +60,8 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
       config: { apiBase: baseUrl(), partnerId, launch: ticket, classId: demo.classId, taskId: demo.taskId, essayId: demo.essayId, mode: 'review', theme: { colorPrimary: '#0a7d55' } },
     });
     await page.goto(url);
+    // the React host really runs React 19 (e2e/hosts/react19 has its own node_modules: npm install there)
+    if (kind === 'react19') await poll(() => page.evaluate(() => (window as unknown as { hostReactVersion?: string }).hostReactVersion ?? '')).toMatch(/^19\./);
 
     // the board signs in with its launch; the panel's token arrives late (a property set after definition)
     await page.locator('#board').getByTestId('task-card').first().waitFor({ timeout: 20_000 });
@@ -65,6 +73,14 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
     expect(await page.locator('#board').getByTestId('assign-task').isVisible()).toBe(true);
     // the theme property reached antd (the brand colour on the primary button)
     expect(await page.locator('#board').getByTestId('assign-task').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(10, 125, 85)');
+
+    // how the elements look in the host (its hostile CSS around them), desktop and phone width
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(SHOTS, `widgets-host-${kind}-1440.png`) });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(SHOTS, `widgets-host-${kind}-375.png`), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // language and readonly, as the framework binds them
     await setHost(page, { lang: 'en' });
@@ -112,6 +128,8 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
 
     // the launch was exchanged once for 51 boards, never replayed; nothing landed in the page
     expect(exchanges).toHaveLength(1);
+    expect(widgetFiles.filter((f) => f.startsWith('EChart-'))).toEqual([]);
+    expect(widgetFiles.some((f) => f.startsWith('zp-runtime-'))).toBe(true);
     const events = await hostEvents(page);
     expect(events.filter((e) => e.type === 'zp-error' || e.type === 'zp-auth-expired')).toEqual([]);
     expect(await addedToPage(page)).toEqual([]);

@@ -179,4 +179,17 @@ describe('widgetElement', () => {
     await act(async () => b.append(el));
     expect(el.shadowRoot!.querySelector('output')).toBe(output);
   });
+
+  it('is an r2wc element: r2wc holds the props the component renders with and mounts the React root', async () => {
+    const el = document.createElement('zp-probe');
+    el.setAttribute('count', '3');
+    await act(async () => document.body.append(el));
+    // the symbols define-widget.ts relies on (an r2wc upgrade that renames them must fail here)
+    const store = (el as unknown as Record<symbol, Record<string, unknown>>)[Symbol.for('r2wc.props')];
+    expect(store).toMatchObject({ count: 3, container: el.shadowRoot });
+    expect(typeof (el as unknown as Record<symbol, unknown>)[Symbol.for('r2wc.render')]).toBe('function');
+    expect((el as unknown as Record<symbol, unknown>)[Symbol.for('r2wc.context')]).toBeTruthy();
+    await act(async () => el.remove());
+    expect((el as unknown as Record<symbol, unknown>)[Symbol.for('r2wc.context')]).toBeUndefined();
+  });
 });

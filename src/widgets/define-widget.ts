@@ -1,6 +1,7 @@
 import { createElement, useLayoutEffect, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import r2wc from '@r2wc/react-to-web-component';
 import { adoptRoot, releaseRoot } from './confine/live-roots';
 import { emit } from './widget-events';
 
@@ -77,38 +78,62 @@ function forgetLastRoot() {
   flushSync(() => root.render(createElement(Sentinel, { pass: ++passes })));
 }
 
+// What r2wc keeps on its element (@r2wc/core, 1.x): the props object handed to the component, its
+// render step (mount the first time, update after) and the "connected" flag that render checks.
+const R2WC_PROPS = Symbol.for('r2wc.props');
+const R2WC_RENDER = Symbol.for('r2wc.render');
+
+/** The element class r2wc makes: a shadow root in `container`, a React root mounted into it on connect. */
+interface R2wcElement extends HTMLElement {
+  readonly container: ShadowRoot;
+  [R2WC_PROPS]: Record<string, unknown>;
+  [R2WC_RENDER](): void;
+  connectedCallback(): void;
+  disconnectedCallback(): void;
+}
+
 /**
- * Turns a React component into a custom element class: an open shadow root, the given typed props as
- * kebab-case attributes AND JS properties that are equivalent both ways (a property set by Vue, React 19,
- * Angular or Lit re-renders exactly like the attribute, and is reflected to it; removing the attribute
- * clears it), a bad JSON attribute fires `zp-error` instead of throwing, properties set before the element
- * was defined are applied, nothing renders while the element is out of the document, and removal tears
- * everything down (React root, the shadow root's content, the element's entry in the style confinement)
- * so a dropped element is garbage. The component receives the props plus `container`: the shadow root.
+ * Turns a React component into a custom element class, built on @r2wc/react-to-web-component (the
+ * shape every zhipi element shares; docs/decisions.md "Elements on r2wc"): r2wc gives the open shadow
+ * root, the React root rendered into it with the props plus `container` (the shadow root), and the
+ * unmount. On top of it, this class adds what hosts need and r2wc does not do:
+ * - the given typed props as kebab-case attributes AND JS properties, equivalent both ways (a property
+ *   set by Vue, React 19, Angular or Lit re-renders exactly like the attribute and is reflected to it;
+ *   removing the attribute clears it; r2wc's own setters only reflect and wait for the attribute);
+ * - a bad JSON attribute fires `zp-error` instead of throwing;
+ * - properties set before the element was defined are applied;
+ * - nothing renders while the element is out of the document, and a move (removed and re-inserted in
+ *   the same task) keeps the tree;
+ * - removal tears everything down (React root via r2wc, the shadow root's content, the element's entry
+ *   in the style confinement, React's last-root memory) so a dropped element is garbage.
  */
 export function widgetElement<P extends object>(component: ComponentType<P>, props: Record<string, WidgetPropType>) {
   const names = Object.keys(props);
   // `class-id`, and `classid` too: React 19 (and others) set a camelCase prop as an attribute while the
   // element is not defined yet, and HTML lower-cases the name.
   const propOf = new Map(names.flatMap((p) => [[kebab(p), p] as const, [p.toLowerCase(), p] as const]));
+  // r2wc is given no props of its own: the typed attributes and properties are this class's.
+  const Base = r2wc(component as ComponentType<object>, { shadow: 'open', props: {} }) as unknown as new () => R2wcElement;
 
-  class ZhipiWidget extends HTMLElement {
+  class ZhipiWidget extends Base {
     static get observedAttributes() {
       return [...propOf.keys()];
     }
 
-    readonly container: ShadowRoot;
-    #values: Record<string, unknown> = {};
-    #root: Root | null = null;
+    #mounted = false;
     #reflecting = false;
 
     constructor() {
       super();
-      this.container = this.attachShadow({ mode: 'open' });
       for (const [name, type] of Object.entries(props)) if (type === 'boolean') this.#values[name] = false;
     }
 
-    connectedCallback() {
+    /** r2wc's props object: what the component renders with (it already holds `container`). */
+    get #values(): Record<string, unknown> {
+      return this[R2WC_PROPS];
+    }
+
+    override connectedCallback() {
       // A host may set `el.token = …` before the module loaded: that own property hides our accessor.
       for (const prop of names) {
         if (Object.prototype.hasOwnProperty.call(this, prop)) {
@@ -117,10 +142,14 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
           (this as unknown as Record<string, unknown>)[prop] = value;
         }
       }
-      this.#render();
+      if (!this.#mounted) {
+        adoptRoot(this.container);
+        this.#mounted = true;
+      }
+      super.connectedCallback();
     }
 
-    disconnectedCallback() {
+    override disconnectedCallback() {
       // A move (removed and inserted again in the same task, e.g. a keyed list reordered) keeps the tree.
       queueMicrotask(() => {
         if (!this.isConnected) this.#teardown();
@@ -173,22 +202,14 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
     #store(prop: string, value: unknown) {
       if (Object.is(this.#values[prop], value) && props[prop] !== 'json') return;
       this.#values[prop] = value;
-      this.#render();
-    }
-
-    #render() {
-      if (!this.isConnected) return;
-      if (!this.#root) {
-        adoptRoot(this.container);
-        this.#root = createRoot(this.container);
-      }
-      this.#root.render(createElement(component, { ...this.#values, container: this.container } as P));
+      // r2wc renders (mounts or updates) only while connected; out of the document the value waits.
+      if (this.isConnected && this.#mounted) this[R2WC_RENDER]();
     }
 
     #teardown() {
-      if (!this.#root) return;
-      this.#root.unmount();
-      this.#root = null;
+      if (!this.#mounted) return;
+      this.#mounted = false;
+      super.disconnectedCallback(); // r2wc: unmounts the React root and forgets it
       // antd's style tags and anything a library left in the shadow root: a re-added element starts clean.
       this.container.replaceChildren();
       releaseRoot(this.container);

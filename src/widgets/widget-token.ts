@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiClient, ApiError } from '../core/api/client';
-import { SSO_ERRORS, type SsoErrorCode } from '../core/api/contracts/sso';
+import { SSO_ERRORS, type SsoErrorCode } from '../core/api/contracts/sso-errors';
 import { ssoApi } from '../core/api/endpoints/sso';
 import { translate, type Lang } from '../core/i18n';
 import { apiBaseUrl } from './widget-client';

@@ -1,7 +1,7 @@
 // React 19 host of zhipi's elements (e2e/widgets-hosts.spec.ts builds it with vite). React 19 sets a
 // property when the custom element has one (camelCase names) and an attribute otherwise (kebab names):
 // both ways are used below.
-import { createElement as h, useState } from 'react';
+import { createElement as h, useState, version } from 'react';
 import { createRoot } from 'react-dom/client';
 
 function Host() {
@@ -39,4 +39,6 @@ function Host() {
 // React 19 sets a property only on an element that is already defined (else an attribute: an object
 // would arrive as "[object Object]"): render once zhipi's elements are (docs/widgets.md "React 19").
 await Promise.all(['zp-task-board', 'zp-correction-panel'].map((tag) => customElements.whenDefined(tag)));
+// the spec checks this: without this package's own node_modules the build resolves the app's React 18
+window.hostReactVersion = version;
 createRoot(document.getElementById('root')).render(h(Host));

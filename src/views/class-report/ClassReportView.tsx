@@ -1,17 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Segmented, Skeleton, Space, Statistic, Table, Tag, message } from 'antd';
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import type { ClassReport, ReportMode, ReportStudent } from '../../core/api/contracts/class-report';
 import type { ClassReportApi } from '../../core/api/endpoints/class-report';
 import { useT } from '../i18n/i18n-context';
 import { safeFileName } from '../writing-list/ExportButton';
+import { CountBars, DimensionChart, TrendLine } from './ReportCharts';
 import { StudentPage } from './StudentPage';
 import styles from './class-report.css?inline';
-
-// echarts loads with the first chart, not with the page.
-const CountBars = lazy(() => import('./ReportCharts').then((m) => ({ default: m.CountBars })));
-const DimensionChart = lazy(() => import('./ReportCharts').then((m) => ({ default: m.DimensionChart })));
-const TrendLine = lazy(() => import('./ReportCharts').then((m) => ({ default: m.TrendLine })));
 
 const BAND_COLORS: Record<string, string> = { excellent: 'green', good: 'blue', medium: 'gold', qualified: 'orange', needsImprovement: 'red' };
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(Math.round(v * 10) / 10));

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Empty, Input, Pagination, Popconfirm, Segmented, Select, Space, Spin, Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { COMMENT_DIMENSIONS, COMMENT_GENRES, type LibraryComment } from '../../core/api/contracts/comment-library';
+import type { LibraryComment } from '../../core/api/contracts/comment-library';
+import { COMMENT_DIMENSIONS, COMMENT_GENRES } from '../../core/api/contracts/zod-free';
 import type { CommentLibraryApi } from '../../core/api/endpoints/comment-library';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';

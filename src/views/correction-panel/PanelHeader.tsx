@@ -14,7 +14,7 @@ import {
   RollbackOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { ESSAY_LABELS, type EssayLabel } from '../../core/api/contracts/essays';
+import { ESSAY_LABELS, type EssayLabel } from '../../core/api/contracts/zod-free';
 import type { ReviewWorkspace } from '../../core/api/contracts/review';
 import { useT } from '../i18n/i18n-context';
 import { EssayLabelTag } from '../upload/label-tag';

@@ -2,8 +2,9 @@ import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { App, Button, Input, Space, Tooltip, Typography } from 'antd';
 import { BookOutlined, StarOutlined } from '@ant-design/icons';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { MAX_TEACHER_COMMENT } from '../../core/api/contracts/review';
-import { MAX_LIBRARY_COMMENT, type LibraryComment } from '../../core/api/contracts/comment-library';
+import { MAX_TEACHER_COMMENT } from '../../core/api/contracts/zod-free';
+import type { LibraryComment } from '../../core/api/contracts/comment-library';
+import { MAX_LIBRARY_COMMENT } from '../../core/api/contracts/zod-free';
 import type { CommentLibraryApi } from '../../core/api/endpoints/comment-library';
 import { useT } from '../i18n/i18n-context';
 

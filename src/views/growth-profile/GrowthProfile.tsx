@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Button, Empty, Result, Skeleton, Statistic, Table, Tag, Timeline } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { GrowthProfile as Profile } from '../../core/api/contracts/growth';
@@ -6,10 +6,7 @@ import type { GrowthApi } from '../../core/api/endpoints/growth';
 import { useAsync } from '../hooks/use-async';
 import { useLang, useT } from '../i18n/i18n-context';
 import styles from './growth-profile.css?inline';
-import type { TrendSeries } from './TrendChart';
-
-// echarts loads with the profile's chart, not with the pages around it.
-const TrendChart = lazy(() => import('./TrendChart'));
+import TrendChart, { type TrendSeries } from './TrendChart';
 
 export interface GrowthProfileProps {
   api: Pick<GrowthApi, 'profile'>;

@@ -1,11 +1,5 @@
-import { useEffect, useRef } from 'react';
-import * as echarts from 'echarts/core';
-import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { SVGRenderer } from 'echarts/renderers';
-
-// Only the parts the chart uses (line, grid, legend, tooltip) so the bundle stays small.
-echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+import { useMemo } from 'react';
+import { Chart } from '../charts/Chart';
 
 export interface TrendSeries {
   name: string;
@@ -23,37 +17,18 @@ export interface TrendChartProps {
 
 /** Score trend lines (total and each dimension, 0-100) over the student's essays; follows its box's width. */
 export default function TrendChart({ labels, series, yName, height = 300 }: TrendChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    const el = box.current!;
-    const instance = echarts.init(el, undefined, { renderer: 'svg' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(
-      {
-        animationDuration: 300,
-        color: ['#c21939', '#1677ff', '#52c41a', '#faad14', '#722ed1', '#13c2c2', '#eb2f96', '#fa8c16', '#2f54eb', '#a0d911'],
-        grid: { left: 44, right: 16, top: 56, bottom: 40, containLabel: false },
-        legend: { type: 'scroll', top: 0 },
-        tooltip: { trigger: 'axis' },
-        xAxis: { type: 'category', data: labels, axisLabel: { hideOverlap: true, formatter: (v: string) => (v.length > 8 ? `${v.slice(0, 8)}…` : v) } },
-        yAxis: { type: 'value', name: yName, min: 0, max: 100, nameTextStyle: { align: 'left' } },
-        series: series.map((s) => ({ type: 'line', name: s.name, data: s.values, connectNulls: true, symbolSize: s.main ? 8 : 5, lineStyle: { width: s.main ? 3 : 1.5 }, z: s.main ? 3 : 2 })),
-      },
-      true,
-    );
-  }, [labels, series, yName]);
-
-  return <div ref={box} style={{ width: '100%', height }} data-testid="growth-trend-chart" />;
+  const option = useMemo(
+    () => ({
+      animationDuration: 300,
+      color: ['#c21939', '#1677ff', '#52c41a', '#faad14', '#722ed1', '#13c2c2', '#eb2f96', '#fa8c16', '#2f54eb', '#a0d911'],
+      grid: { left: 44, right: 16, top: 56, bottom: 40, containLabel: false },
+      legend: { type: 'scroll', top: 0 },
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'category', data: labels, axisLabel: { hideOverlap: true, formatter: (v: string) => (v.length > 8 ? `${v.slice(0, 8)}…` : v) } },
+      yAxis: { type: 'value', name: yName, min: 0, max: 100, nameTextStyle: { align: 'left' } },
+      series: series.map((s) => ({ type: 'line', name: s.name, data: s.values, connectNulls: true, symbolSize: s.main ? 8 : 5, lineStyle: { width: s.main ? 3 : 1.5 }, z: s.main ? 3 : 2 })),
+    }),
+    [labels, series, yName],
+  );
+  return <Chart option={option} height={height} testId="growth-trend-chart" />;
 }

@@ -1,11 +1,5 @@
-import { useEffect, useRef } from 'react';
-import * as echarts from 'echarts/core';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import { SVGRenderer } from 'echarts/renderers';
-
-// Only the parts the chart uses, so the bundle carries a bar chart and not all of echarts.
-echarts.use([BarChart, GridComponent, TooltipComponent, SVGRenderer]);
+import { useMemo } from 'react';
+import { Chart } from '../charts/Chart';
 
 export interface ScoreDistributionChartProps {
   labels: string[];
@@ -18,24 +12,8 @@ export interface ScoreDistributionChartProps {
 
 /** Bar chart of how many essays fall in each range of percent scores; follows its box's width. */
 export default function ScoreDistributionChart({ labels, counts, xName, yName, height = 260 }: ScoreDistributionChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    const el = box.current!;
-    const instance = echarts.init(el, undefined, { renderer: 'svg' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption({
+  const option = useMemo(
+    () => ({
       animationDuration: 300,
       color: ['#c21939'],
       grid: { left: 48, right: 56, top: 36, bottom: 32 },
@@ -44,8 +22,8 @@ export default function ScoreDistributionChart({ labels, counts, xName, yName, h
       xAxis: { type: 'category', name: xName, nameGap: 8, data: labels, axisTick: { alignWithLabel: true }, axisLabel: { interval: 0, formatter: (v: string) => v.split('–')[0] } },
       yAxis: { type: 'value', name: yName, minInterval: 1 },
       series: [{ type: 'bar', name: yName, data: counts, barMaxWidth: 36, label: { show: true, position: 'top', formatter: (p: { value: number }) => (p.value ? String(p.value) : '') } }],
-    });
-  }, [labels, counts, xName, yName]);
-
-  return <div ref={box} style={{ width: '100%', height }} data-testid="score-distribution" />;
+    }),
+    [labels, counts, xName, yName],
+  );
+  return <Chart option={option} height={height} testId="score-distribution" />;
 }

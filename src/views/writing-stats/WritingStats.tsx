@@ -1,12 +1,10 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Col, Empty, Progress, Row, Skeleton, Statistic, Tag } from 'antd';
 import type { WritingStatistics } from '../../core/api/contracts/review';
 import { useT } from '../i18n/i18n-context';
 import { bandShares, distributionBars, formatAverage, rankedDimensions, submissionRate, topProblems } from './stats-model';
+import ScoreDistributionChart from './ScoreDistributionChart';
 import styles from './writing-stats.css?inline';
-
-// echarts loads only when a chart is shown, not with the writing list.
-const ScoreDistributionChart = lazy(() => import('./ScoreDistributionChart'));
 
 const BAND_COLORS = ['#389e0d', '#1677ff', '#faad14', '#fa8c16', '#cf1322'];
 

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { paged } from './paging';
+import { COMMENT_DIMENSIONS, COMMENT_GENRES, MAX_LIBRARY_COMMENT } from './zod-free';
+export { COMMENT_DIMENSIONS, COMMENT_GENRES, MAX_LIBRARY_COMMENT } from './zod-free';
 
 /** Comment library (spec §3): positive and reverse comments with tags, core, genre, mine and public. */
 
 export const COMMENT_KINDS = ['positive', 'reverse'] as const;
-export const COMMENT_GENRES = ['any', 'narrative', 'argumentative', 'expository', 'practical'] as const;
-/** Scoring dimension ids of src/correction (theme, content, ...) or overall. */
-export const COMMENT_DIMENSIONS = ['overall', 'theme', 'content', 'structure', 'language', 'rhetoric', 'mechanics', 'description', 'emotion', 'creativity', 'genre'] as const;
 export const COMMENT_SCOPES = ['all', 'public', 'mine'] as const;
-export const MAX_LIBRARY_COMMENT = 300;
 
 export const libraryComment = z.object({
   id: z.number().int(),

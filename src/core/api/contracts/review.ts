@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { correction } from './correction';
 import { essayBrief } from './essays';
 import { rowId, rowIdParam } from './paging';
+import { MAX_TEACHER_COMMENT } from './zod-free';
+export { MAX_TEACHER_COMMENT } from './zod-free';
 
 /**
  * Teacher review of an essay (issue 6): the teacher's transcript, comment, per-dimension scores and
@@ -13,8 +15,7 @@ export const REVISION_MODES = ['keep', 'discard'] as const;
 export type RevisionMode = (typeof REVISION_MODES)[number];
 export const REVISION_STATUSES = ['pending', 'cancelled', 'fulfilled'] as const;
 export const ANNOTATION_KINDS = ['comment', 'good', 'fix'] as const;
-/** Longest teacher comment and transcript the server accepts. */
-export const MAX_TEACHER_COMMENT = 2000;
+/** Longest transcript the server accepts (the teacher comment's limit is in ./zod-free). */
 export const MAX_TRANSCRIPT = 20000;
 /** Essays one batch call (batch review, batch revision request) may touch. */
 export const MAX_BATCH = 100;
