@@ -199,7 +199,9 @@ describe('class essay list', () => {
     await notice.getByTestId('h5-message-action').click();
     await expect.poll(() => new URL(phone.page.url()).pathname).toBe('/teaching/h5/upload');
     expect(new URL(phone.page.url()).searchParams.get('taskId')).toBe(String(taskId));
-    await phone.page.getByTestId('h5-student').filter({ hasText: reviser.name }).first().click();
+    // the notice names the student: the page opens on them with the teacher's request, no name to find again
+    expect(new URL(phone.page.url()).searchParams.get('studentId')).toBe(String(reviser.studentId));
+    await expect.poll(() => phone.page.getByText('老师请你交修改稿', { exact: false }).count()).toBe(1);
     await phone.page.locator('input[type=file]').setInputFiles([path.join(dir, 'revised.jpg')]);
     await phone.page.getByTestId('h5-submit').click();
     await expect.poll(() => phone.page.getByText('提交成功').count(), { timeout: 20_000 }).toBe(1);

@@ -9,10 +9,10 @@ const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const ParentReportPage = lazy(() => import('./pages/ParentReportPage'));
 const SamplesPage = lazy(() => import('./pages/SamplesPage'));
 
-/** Parent reports and other H5 pages join with their features; unknown paths say so. */
-function NotYet() {
+/** An unknown path (a cut-off link): say so, and how to get back in. */
+function NotFound() {
   const t = useT();
-  return <ErrorBlock status="empty" title={t('building.title', { page: t('page.report') })} description={t('building.desc')} />;
+  return <ErrorBlock status="empty" title={t('h5.notFound.title')} description={t('h5.notFound.desc')} />;
 }
 
 export function H5Routes() {
@@ -24,7 +24,7 @@ export function H5Routes() {
         <Route path="/messages" element={<MessagesPage />} />
         <Route path="/report" element={<ParentReportPage />} />
         <Route path="/samples" element={<SamplesPage />} />
-        <Route path="*" element={<NotYet />} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
   );

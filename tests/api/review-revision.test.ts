@@ -65,7 +65,7 @@ describe.each(databaseKinds())('revised drafts, reminders and students’ notifi
     const inbox = await messages(studentId);
     expect(inbox.statusCode, inbox.body).toBe(200);
     const [msg] = inbox.json().data;
-    expect(msg).toMatchObject({ kind: 'revision', taskId: fx.taskId, taskTitle: '难忘的一次运动会', isRead: 0, link: `/teaching/h5/upload?taskId=${fx.taskId}&classCode=${classCode}` });
+    expect(msg).toMatchObject({ kind: 'revision', taskId: fx.taskId, taskTitle: '难忘的一次运动会', isRead: 0, link: `/teaching/h5/upload?taskId=${fx.taskId}&classCode=${classCode}&studentId=${studentId}` });
     expect(msg.message).toContain('请把结尾写具体些');
     expect(msg.time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 

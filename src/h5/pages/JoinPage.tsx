@@ -4,11 +4,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { h5Class } from '../../core/api/contracts/tasks';
+import { ApiError } from '../../core/api/client';
 import { useAsync } from '../../views/hooks/use-async';
 import { useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
 
 type H5Class = z.infer<typeof h5Class>;
+
+/** A wrong code reads as such; anything else (too many tries, offline) gives the server's own words. */
+const joinError = (err: unknown, badCode: string) => (err instanceof ApiError && err.status !== 404 && err.message ? err.message : badCode);
 
 /** `/teaching/h5/join?code=`: the class login QR code lands here and lists the released essay tasks. */
 export default function JoinPage() {
@@ -48,7 +52,7 @@ export default function JoinPage() {
             </Button>
           }
         >
-          <Form.Item label={t('h5.join.code')} help={klass.error ? t('h5.join.badCode') : undefined}>
+          <Form.Item label={t('h5.join.code')} help={klass.error ? joinError(klass.error, t('h5.join.badCode')) : undefined}>
             <Input value={input} onChange={setInput} clearable placeholder="ABCD2345" />
           </Form.Item>
         </Form>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, DotLoading, ErrorBlock, ImageUploader, List, NavBar, NoticeBar, ProgressBar, Result, SearchBar, Space, Tag, Toast, type ImageUploadItem } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import dayjs from 'dayjs';
@@ -8,6 +8,7 @@ import { useT } from '../../views/i18n/i18n-context';
 import { compressPhoto } from '../compress-photo';
 import { useH5 } from '../h5-context';
 import { forgetStudent, rememberedStudent, rememberStudent } from '../student-messages';
+import { uploadStatusOf } from '../upload-status';
 import { StudentCodeCard } from './StudentCodeCard';
 
 type Student = H5UploadContext['students'][number];
@@ -18,9 +19,10 @@ interface Photo {
 }
 
 /**
- * `/teaching/h5/upload?taskId=&classCode=`: what the task's upload QR code opens on a student's
+ * `/teaching/h5/upload?taskId=&classCode=[&studentId=]`: what the task's upload QR code opens on a student's
  * phone. Pick your name, type your own code (学生码, once per phone), take or choose photos, put them in
- * page order, submit before the deadline.
+ * page order, submit before the deadline. Coming from a notice (`studentId`) or on a phone that
+ * remembers its student, the page opens on that student: no hunting for one's name among 45.
  */
 export default function PhoneUploadPage() {
   const t = useT();
@@ -41,6 +43,17 @@ export default function PhoneUploadPage() {
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [submitted, setSubmitted] = useState(false);
+
+  // Open on the student the notice names, else the one this phone remembers for the class (once).
+  const [autoPicked, setAutoPicked] = useState(false);
+  useEffect(() => {
+    if (autoPicked || !context.data) return;
+    setAutoPicked(true);
+    const wanted = Number(params.get('studentId')) || rememberedStudent(window.localStorage, classCode.toUpperCase())?.studentId;
+    const s = context.data.students.find((x) => x.id === wanted);
+    if (s && s.canSubmit && !context.data.closed) pick(s);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [context.data, autoPicked]);
 
   const students = useMemo(() => (context.data?.students ?? []).filter((s) => !search || s.name.includes(search.trim())), [context.data, search]);
 
@@ -116,18 +129,21 @@ export default function PhoneUploadPage() {
             <SearchBar placeholder={t('h5.upload.searchName')} value={search} onChange={setSearch} />
           </div>
           <List header={t('h5.upload.pickName')}>
-            {students.map((s) => (
-              <List.Item
-                key={s.id}
-                data-testid="h5-student"
-                onClick={() => !ctx.closed && s.canSubmit && pick(s)}
-                disabled={ctx.closed || !s.canSubmit}
-                extra={<Tag color={s.label === 'notSubmitted' ? 'default' : 'success'}>{t(s.label === 'notSubmitted' ? 'h5.upload.notSubmitted' : 'h5.upload.submitted')}</Tag>}
-                description={s.maskedNo}
-              >
-                {s.name}
-              </List.Item>
-            ))}
+            {students.map((s) => {
+              const status = uploadStatusOf(s);
+              return (
+                <List.Item
+                  key={s.id}
+                  data-testid="h5-student"
+                  onClick={() => !ctx.closed && s.canSubmit && pick(s)}
+                  disabled={ctx.closed || !s.canSubmit}
+                  extra={<Tag color={status.color}>{t(status.label)}</Tag>}
+                  description={status.why ? `${s.maskedNo} · ${t(status.why)}` : s.maskedNo}
+                >
+                  {s.name}
+                </List.Item>
+              );
+            })}
           </List>
         </>
       ) : !studentCode ? (
@@ -140,7 +156,16 @@ export default function PhoneUploadPage() {
           }}
         />
       ) : (
-        <Card title={`${student.name} · ${t('h5.upload.photos')}`} style={{ margin: 8 }}>
+        <Card
+          title={`${student.name} · ${t('h5.upload.photos')}`}
+          extra={
+            <a role="button" onClick={() => setStudent(null)} data-testid="h5-change-student">
+              {t('h5.upload.changeName')}
+            </a>
+          }
+          style={{ margin: 8 }}
+        >
+          {student.label === 'awaitingRevision' && <NoticeBar color="info" content={t('h5.upload.revisionAsked')} style={{ marginBottom: 8 }} />}
           <p style={{ color: '#888', fontSize: 13, marginTop: 0 }}>{t('h5.upload.photosHelp')}</p>
           <ImageUploader
             multiple

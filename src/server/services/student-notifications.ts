@@ -35,7 +35,9 @@ export async function notifyStudents(db: Executor, notices: StudentNotice[], lan
 }
 
 /** Where a notification leads on the phone: the task's upload page for a request or a reminder. */
-export const h5UploadLink = (taskId: number, classCode: string) => `/teaching/h5/upload?taskId=${taskId}&classCode=${encodeURIComponent(classCode)}`;
+/** The task's phone upload page; with `studentId` it opens on that student (their own code is still asked). */
+export const h5UploadLink = (taskId: number, classCode: string, studentId?: number) =>
+  `/teaching/h5/upload?taskId=${taskId}&classCode=${encodeURIComponent(classCode)}${studentId ? `&studentId=${studentId}` : ''}`;
 
 /** Requests of an address to the students' notifications, counted in the database (every process). */
 export const MESSAGES_PER_IP = { max: 120, windowMs: 60_000 };
@@ -79,7 +81,7 @@ export function studentMessagesService(deps: ServiceDeps) {
         message: n.message,
         isRead: n.isRead,
         time: formatCst(n.createdAt),
-        link: n.taskId && (n.kind === 'revision' || n.kind === 'reminder') ? h5UploadLink(n.taskId, cls.classCode) : null,
+        link: n.taskId && (n.kind === 'revision' || n.kind === 'reminder') ? h5UploadLink(n.taskId, cls.classCode, student.id) : null,
       }));
     },
     async markRead(who: StudentWho, ids: number[], ip: string) {

@@ -19,7 +19,8 @@ export function tasksApi(client: ApiClient) {
     remove: (id: number) => client.delete<{ deleted: number }>(`${MGMT}/tasks/del`, { query: { id } }),
     statistics: (id: number) => client.get<Out<typeof t.taskStatistics>>(`${MGMT}/tasks/statistics`, { query: { id } }),
     /** Public: the class behind a join code and its released tasks (H5 student page). */
-    h5Class: (code: string) => client.get<Out<typeof t.h5Class>>(`${MGMT}/h5/class`, { query: { code } }),
+    /** Silent: each H5 page shows a wrong code (404) or a limit in place, never a second, floating error. */
+    h5Class: (code: string) => client.get<Out<typeof t.h5Class>>(`${MGMT}/h5/class`, { query: { code }, silent: true }),
   };
 }
 export type TasksApi = ReturnType<typeof tasksApi>;
