@@ -3,6 +3,7 @@
 // into one transcript whose every character keeps its page and box, corrected by correctText, and
 // optionally reviewed by the model service. Notes and flags carry transcript offsets AND page boxes,
 // so a UI can draw them on the images. With the local engine the same input gives the same output.
+import { boxesForRange as mergedBoxes } from '../core/geometry/page-boxes.js';
 import { correctText, type CorrectionResult, type CorrectTextInput } from './correct-text.js';
 import type { FlagHit } from './flags.js';
 import type { Note } from './comments/notes.js';
@@ -73,19 +74,7 @@ let defaultOcr: PaddleOcrProvider | undefined;
 
 /** Character boxes of transcript range [start, end), merged per page line. */
 export function boxesForRange(chars: TranscriptChar[], start: number, end: number): PageBox[] {
-  const out: Array<PageBox & { line: number }> = [];
-  for (const c of chars) {
-    if (c.offset < start || c.offset >= end) continue;
-    const last = out[out.length - 1];
-    if (last && last.page === c.page && last.line === c.line) {
-      const x0 = Math.min(last.box.x, c.box.x);
-      const y0 = Math.min(last.box.y, c.box.y);
-      const x1 = Math.max(last.box.x + last.box.width, c.box.x + c.box.width);
-      const y1 = Math.max(last.box.y + last.box.height, c.box.y + c.box.height);
-      last.box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-    } else out.push({ page: c.page, line: c.line, box: { ...c.box } });
-  }
-  return out.map(({ page, box }) => ({ page, box }));
+  return mergedBoxes(chars, start, end);
 }
 
 export async function correctEssay(input: CorrectEssayInput, options: CorrectEssayOptions = {}): Promise<EssayCorrection> {

@@ -119,6 +119,14 @@ describe.each(databaseKinds())('AI re-run rules, corrected transcripts and AI-ru
     expect(notesBefore.some((n) => n.excerpt === restored.excerpt)).toBe(false);
     // the teacher's annotation follows its sentence
     expect(after.review.annotations[0]).toMatchObject({ id: 'x', start: NORMAL_ESSAY.indexOf(target), excerpt: target });
+    // …and is drawn on the page image where its characters were read (issue 21 item 10): the workspace
+    // carries a box for every character of the text shown that came from the page, none for typed-in text
+    const boxesOf = (w: { charBoxes: number[][] }, start: number, end: number) => w.charBoxes.filter(([o]) => o! >= start && o! < end);
+    expect(boxesOf(before, at, at + target.length)).toHaveLength(target.length);
+    const shownAt = NORMAL_ESSAY.indexOf(target);
+    const afterWs = await workspace(id);
+    expect(boxesOf(afterWs, shownAt, shownAt + target.length).map((c) => c.slice(1))).toEqual(boxesOf(before, at, at + target.length).map((c) => c.slice(1)));
+    expect(boxesOf(afterWs, NORMAL_ESSAY.indexOf(LAST_PARAGRAPH), NORMAL_ESSAY.length)).toEqual([]);
     // the teacher's transcript is what the drafts view shows
     const drafts = (await get(`writings/drafts?taskId=${fx.taskId}&studentId=${after.essay.studentId}`)).json().data;
     expect(drafts.drafts[0].transcript).toBe(NORMAL_ESSAY);

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { batchResult, DimensionScoreInput, EssayReview, ReviewAnnotation, ReviewWorkspace } from '../../core/api/contracts/review';
 import type { EssayStatus } from '../../core/api/contracts/essays';
+import { toTuple, type CharBoxTuple } from '../../core/geometry/page-boxes';
 import { translate, type Lang } from '../../core/i18n';
 import type { Executor } from '../db/database';
 import { AppError, badRequest, notFound } from '../errors';
@@ -22,7 +23,7 @@ import type { ServiceDeps } from './deps';
 import { labelOf, pageView } from './essay-service';
 import { approvedLocked, essayForReview, requireClassInScope, requireReview } from './review-access';
 import { aiDimensionScores, checkDimensionScores, checkTeacherScore, taskScoring, totalOf, type StoredDimensionScore, type TaskScoring } from './review-scoring';
-import { analyseCorrectedTranscript, moveAnnotations, type StoredResult } from './review-transcript';
+import { analyseCorrectedTranscript, charsOnto, moveAnnotations, type StoredResult } from './review-transcript';
 import { growthHooks } from './growth-hooks';
 import { revisionHooks } from './revision-hooks';
 import { notifyStudents } from './student-notifications';
@@ -69,6 +70,13 @@ export interface ApproveInput {
   dimensionScores?: DimensionScoreInput[] | undefined;
   teacherScore?: string | undefined;
   confirmPendingRevision: boolean;
+}
+
+
+/** The character boxes of the transcript the panel shows (the teacher's, when corrected), for the wire. */
+function shownCharBoxes(result: StoredResult | null, shown: string | null): CharBoxTuple[] {
+  if (!result?.pages?.length || !shown) return [];
+  return charsOnto(result, shown).map(toTuple);
 }
 
 export function reviewService(deps: ServiceDeps) {
@@ -161,6 +169,7 @@ export function reviewService(deps: ServiceDeps) {
         around(e),
       ]);
       if (!task) throw notFound();
+      const shownReview = reviewView(e, review);
       return {
         essay: {
           id: e.id,
@@ -192,10 +201,11 @@ export function reviewService(deps: ServiceDeps) {
         },
         className: cls?.cls.name ?? '',
         correction,
-        review: reviewView(e, review),
+        review: shownReview,
         revision: pending ? revisionView(pending.r, pending.requestedBy) : null,
         previous: near.previous,
         next: near.next,
+        charBoxes: shownCharBoxes(correction.result as StoredResult | null, shownReview.transcript ?? correction.transcript),
         position: near.i + 1,
         total: near.list.length,
       };

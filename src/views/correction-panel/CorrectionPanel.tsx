@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Modal, Progress, Result, Spin } from 'antd';
 import type { EssayReview, ReviewAnnotation } from '../../core/api/contracts/review';
+import { boxesForRange, fromTuple } from '../../core/geometry/page-boxes';
 import { CommentLibraryDrawer } from '../comment-library';
 import { DraftsCompare } from '../drafts-compare';
 import { useT } from '../i18n/i18n-context';
@@ -9,6 +10,7 @@ import { AnnotationList, SelectionBar, type SentenceSelection } from './Annotati
 import { FlagsAlert } from './FlagsAlert';
 import { ImageViewer, type ImageViewerHandle } from './ImageViewer';
 import { NotesList } from './NotesList';
+import { teacherMarkKind } from './note-kinds';
 import { PanelHeader } from './PanelHeader';
 import { RevisionDialog } from './RevisionDialog';
 import { ScoringCard } from './ScoringCard';
@@ -158,12 +160,26 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
   // OCR doubt applies to the text as read: where the teacher changed the character, the doubt is gone
   const doubts = useMemo(() => (result?.doubts ?? []).filter((d) => text.slice(d.start, d.end) === d.text), [result, text]);
   const lines = useMemo(() => (result ? ocrLineRanges(result.pages, text) : null), [result, text]);
-  const annotations = draft?.annotations ?? [];
+  const annotations = useMemo(() => draft?.annotations ?? [], [draft?.annotations]);
   const active = hover ?? selected;
+  // The teacher's sentence notes are drawn on the page images too, after the AI's notes (index ≥ notes.length).
+  const placedChars = useMemo(() => (data?.charBoxes ?? []).map(fromTuple), [data?.charBoxes]);
+  const imageMarks = useMemo(
+    () => [...notes, ...annotations.map((a) => ({ kind: teacherMarkKind(a.kind), message: a.text, boxes: boxesForRange(placedChars, a.start, a.end) }))],
+    [notes, annotations, placedChars],
+  );
+  const markId = (i: number) => (i < notes.length ? `n${i}` : `a${annotations[i - notes.length]?.id ?? ''}`);
+  const markIndex = (id: string | null) => {
+    if (!id) return null;
+    if (id.startsWith('n')) return Number(id.slice(1));
+    const i = annotations.findIndex((a) => `a${a.id}` === id);
+    return i < 0 ? null : notes.length + i;
+  };
 
   const selectNote = (id: string) => {
     setSelected(id);
-    if (id.startsWith('n')) viewer.current?.showNote(Number(id.slice(1)));
+    const i = markIndex(id);
+    if (i !== null) viewer.current?.showNote(i);
   };
   const hoverLine = (id: string | null) => {
     setHover(null);
@@ -265,7 +281,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         active={active}
         readonly={locked}
         onHover={setHover}
-        onSelect={setSelected}
+        onSelect={selectNote}
         onRemove={(id) => draft && draftState.edit({ annotations: draft.annotations.filter((a) => a.id !== id) })}
       />
     </section>
@@ -388,13 +404,13 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
             ref={viewer}
             pages={essay.pages}
             resultPages={result?.pages ?? []}
-            notes={notes}
+            notes={imageMarks}
             hiddenKinds={hiddenKinds}
-            active={active?.startsWith('n') ? Number(active.slice(1)) : null}
+            active={markIndex(active)}
             lines={lines}
             activeLine={null}
-            onHoverNote={(i) => setHover(i === null ? null : `n${i}`)}
-            onSelectNote={(i) => setSelected(`n${i}`)}
+            onHoverNote={(i) => setHover(i === null ? null : markId(i))}
+            onSelectNote={(i) => setSelected(markId(i))}
             onHoverLine={hoverLine}
           />
         </div>

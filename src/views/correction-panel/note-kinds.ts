@@ -22,8 +22,16 @@ const STYLES: Record<NoteKind, NoteStyle> = {
 };
 const OTHER: NoteStyle = { color: '#595959', label: 'panel.kind.other', mark: 'box' };
 
+/** The image viewer's kind for a teacher annotation (drawn with the AI's notes, in the annotation's colour). */
+export const teacherMarkKind = (kind: 'comment' | 'good' | 'fix') => `teacher-${kind}`;
+
 /** Style of a note kind; kinds the panel does not know (a newer engine) get a neutral box. */
 export function noteStyle(kind: string): NoteStyle {
+  const teacher = /^teacher-(comment|good|fix)$/.exec(kind)?.[1] as keyof typeof ANNOTATION_STYLES | undefined;
+  if (teacher) {
+    const a = ANNOTATION_STYLES[teacher];
+    return { color: a.color, label: a.label, mark: teacher === 'fix' ? 'box' : 'underline' };
+  }
   return (STYLES as Record<string, NoteStyle>)[kind] ?? OTHER;
 }
 

@@ -63,6 +63,7 @@ function workspace(essayId: number): ReviewWorkspace {
     revision: null,
     previous: null,
     next: null,
+    charBoxes: [],
     position: 1,
     total: 1,
   };

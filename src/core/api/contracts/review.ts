@@ -115,6 +115,12 @@ export const reviewWorkspace = z.object({
   revision: revisionRequest.nullable(),
   previous: classmate.nullable(),
   next: classmate.nullable(),
+  /**
+   * Where each character of the transcript shown sits on the page images, as [offset, page, line, x, y,
+   * width, height] (core/geometry/page-boxes): the panel draws the teacher's own sentence notes with them.
+   * Characters the teacher typed in (not read from a page) have none.
+   */
+  charBoxes: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number(), z.number(), z.number(), z.number()])),
   /** position in the class order, 1-based, and how many classmates have an essay */
   position: z.number().int(),
   total: z.number().int(),
