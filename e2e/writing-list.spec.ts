@@ -224,9 +224,7 @@ describe('class essay list', () => {
     await context.close();
   }, 300_000);
 
-  // Skipped after this session's merge of eight branches: it shares the seeded demo essays with specs that
-  // approve, cancel or request revisions on them, and its counts no longer hold in the merged run (session note).
-  it.skip('batch-reviews the pending essays and exports only approved scores as xlsx', async () => {
+  it('batch-reviews the pending essays and exports only approved scores as xlsx', async () => {
     const { context, page } = await signInAt(1440);
     await page.goto(listUrl());
     await row(page, names[0]!).waitFor();
@@ -250,9 +248,10 @@ describe('class essay list', () => {
     for (const name of approved) await page.getByTestId('review-card').filter({ hasText: name }).getByTestId('review-card-select').click();
     await page.getByTestId('review-approve').click();
     // The AI comment becomes the teacher's only by their visible choice (unticked by default).
-    const useAi = page.locator('.ant-modal-confirm').getByTestId('review-use-ai-comment');
-    await expect.poll(() => useAi.locator('input').isChecked()).toBe(false);
-    await useAi.click();
+    // antd's Checkbox hands data-* to its <input> (not to the label around it): the test id is the input
+    const useAi = page.locator('.ant-modal-confirm input[type=checkbox][data-testid=review-use-ai-comment]');
+    await expect.poll(() => useAi.isChecked()).toBe(false);
+    await useAi.check();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '审核通过' }).click();
     await expect.poll(() => page.getByTestId('batch-result').textContent(), { timeout: 15_000 }).toContain(`已处理 ${approved.length} 篇`);
     await page.locator('.ant-modal', { has: page.getByTestId('batch-result') }).getByRole('button', { name: /确\s?定/ }).click();
