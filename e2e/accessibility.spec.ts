@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { apiCall, signInToken, studentCodeOf } from './support/api';
 import { axeSerious, type AxeFinding } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
@@ -60,39 +60,41 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
   /** Each H5 page a student or parent opens on a phone, checked as it stands after each step. */
   it('the H5 pages at 375 px (join, upload, student code, messages, samples, an unknown path)', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 760, mobile: true });
     const found: Record<string, AxeFinding[]> = {};
-    const check = async (label: string, ready: () => Promise<unknown>) => {
-      await ready();
-      await page.waitForLoadState('networkidle');
-      await new Promise((r) => setTimeout(r, 500));
-      const v = await axeSerious(page);
-      if (v.length) found[label] = v;
-    };
-    const h5 = (p: string) => page.goto(`${baseUrl()}/teaching/h5${p}`);
     const student = klass.students[2]!;
     const code = await studentCodeOf(token, klass.id, student.name);
+    // each visit on a phone of its own: a phone remembers the student once the code was entered
+    const phone = async (p: string, steps: (page: Page, check: (label: string, ready: () => Promise<unknown>) => Promise<void>) => Promise<void>) => {
+      const { context, page } = await newPage(browser, { width: 375, height: 760, mobile: true });
+      await page.goto(`${baseUrl()}/teaching/h5${p}`);
+      await steps(page, async (label, ready) => {
+        await ready();
+        await page.waitForLoadState('networkidle');
+        await new Promise((r) => setTimeout(r, 500));
+        const v = await axeSerious(page);
+        if (v.length) found[label] = v;
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), label).toBeLessThanOrEqual(375);
+      });
+      await context.close();
+    };
 
-    await h5(`/join?code=${klass.classCode}`);
-    await check('join', () => page.getByTestId('h5-join').getByText('我的老师').first().waitFor());
-    await h5(`/upload?taskId=${demo.taskId}&classCode=${klass.classCode}`);
-    await check('upload: pick your name', () => page.getByTestId('h5-student').first().waitFor());
-    await page.getByTestId('h5-student').filter({ hasText: student.name }).click();
-    await check('upload: student code', () => page.getByTestId('h5-student-code').waitFor());
-    await enterStudentCode(page, code);
-    await check('upload: the form', () => page.locator('input[type=file]').first().waitFor({ state: 'attached' }));
-    await h5(`/messages?code=${klass.classCode}`);
-    await check('messages: pick your name', () => page.getByTestId('h5-messages-student').first().waitFor());
-    await page.getByTestId('h5-messages-student').filter({ hasText: student.name }).first().click();
-    await enterStudentCode(page, code);
-    await check('messages', () => page.getByTestId('h5-messages').waitFor());
-    await h5(`/samples?code=${klass.classCode}`);
-    await check('samples', () => page.getByTestId('h5-samples').waitFor());
-    await h5('/no-such-page');
-    await check('unknown path', () => page.locator('.adm-error-block').waitFor());
+    await phone(`/join?code=${klass.classCode}`, (page, check) => check('join', () => page.getByTestId('h5-join').getByText('我的老师').first().waitFor()));
+    await phone(`/upload?taskId=${demo.taskId}&classCode=${klass.classCode}`, async (page, check) => {
+      await check('upload: pick your name', () => page.getByTestId('h5-student').first().waitFor());
+      await page.getByTestId('h5-student').filter({ hasText: student.name }).click();
+      await check('upload: student code', () => page.getByTestId('h5-student-code').waitFor());
+      await enterStudentCode(page, code);
+      await check('upload: the form', () => page.locator('input[type=file]').first().waitFor({ state: 'attached' }));
+    });
+    await phone(`/messages?code=${klass.classCode}`, async (page, check) => {
+      await check('messages: pick your name', () => page.getByTestId('h5-messages-student').first().waitFor());
+      await page.getByTestId('h5-messages-student').filter({ hasText: student.name }).first().click();
+      await enterStudentCode(page, code);
+      await check('messages', () => page.getByTestId('h5-messages').locator('strong', { hasText: student.name }).waitFor());
+    });
+    await phone(`/samples?code=${klass.classCode}`, (page, check) => check('samples', () => page.getByTestId('h5-samples').waitFor()));
+    await phone('/no-such-page', (page, check) => check('unknown path', () => page.locator('.adm-error-block').waitFor()));
     expect(found).toEqual({});
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await context.close();
   }, 300_000);
 
   it('the parent report at 375 px (a link of a student with an approved essay)', async () => {
