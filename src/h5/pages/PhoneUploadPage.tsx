@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, DotLoading, ErrorBlock, ImageUploader, List, NavBar, NoticeBar, ProgressBar, Result, SearchBar, Space, Tag, Toast, type ImageUploadItem } from 'antd-mobile';
+import { Button, Card, DotLoading, ErrorBlock, ImageUploader, List, NoticeBar, ProgressBar, Result, SearchBar, Space, Tag, Toast, type ImageUploadItem } from 'antd-mobile';
+import { H5NavBar } from './H5NavBar';
 import { useSearchParams } from 'react-router-dom';
 import dayjs from 'dayjs';
 import type { H5UploadContext } from '../../core/api/contracts/essays';
@@ -86,9 +87,7 @@ export default function PhoneUploadPage() {
 
   return (
     <div data-testid="h5-upload">
-      <NavBar back={student && !submitted ? '' : null} onBack={() => setStudent(null)}>
-        {t('h5.upload.title')}
-      </NavBar>
+      <H5NavBar onBack={student && !submitted ? () => setStudent(null) : undefined}>{t('h5.upload.title')}</H5NavBar>
       <Card title={ctx.title} style={{ margin: 8 }}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <span>
@@ -141,7 +140,7 @@ export default function PhoneUploadPage() {
         />
       ) : (
         <Card title={`${student.name} · ${t('h5.upload.photos')}`} style={{ margin: 8 }}>
-          <p style={{ color: '#888', fontSize: 13, marginTop: 0 }}>{t('h5.upload.photosHelp')}</p>
+          <p style={{ color: '#666', fontSize: 13, marginTop: 0 }}>{t('h5.upload.photosHelp')}</p>
           <ImageUploader
             multiple
             maxCount={ctx.maxPages}
