@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
-import { waitForDemoEssays } from './support/demo-essays';
+import { signInToken } from './support/api';
+import { createOwnClass, createTaskWithEssays, OWN_TASK_HOOK_MS, uniqueTag } from './support/own-task';
 import { addedToPage, hostEvents, openPlainPage } from './support/hosts';
 import { baseUrl } from './support/session';
 import { apiGet, partnerToken } from './support/widgets';
@@ -9,6 +10,8 @@ import { apiGet, partnerToken } from './support/widgets';
 // Issue 20 items 4–8 on the BUILT elements in plain pages of a partner origin: popups in a scrolled
 // host container, nothing written outside the shadow root under hostile CSS, a host mirroring the
 // open essay into essay-id, an unknown or foreign class-id, and no repeated zp-essay-open on renewal.
+// The essays are the spec's own (a class and task of its own, two demo essays corrected by the real
+// AI): the panel walks and comments on them without meeting another spec's approvals.
 
 // Elements load their modules and data first: a busy CI machine needs more than expect.poll's 1 s.
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
@@ -21,9 +24,12 @@ const loader = () => `${baseUrl()}/teaching/widgets/zp-widgets.js`;
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await partnerToken('p-teacher01');
-  const task = await waitForDemoEssays(baseUrl(), token);
+  // p-teacher01 is teacher01 seen through the demo partner: the class is teacher01's
+  const teacher = await signInToken('teacher01');
+  const klass = await createOwnClass(teacher, { name: `嵌入组件${uniqueTag()}班`, students: ['陆明川', '苗清禾'] });
+  const task = await createTaskWithEssays(teacher, klass, ['02-chalk', '05-class-teacher']);
   demo = { taskId: task.taskId, classId: task.classId, essays: task.essays.filter((e) => e.status === 'ai_done').map((e) => e.id) };
-}, 300_000);
+}, OWN_TASK_HOOK_MS);
 afterAll(() => browser?.close());
 
 async function launch() {
@@ -82,9 +88,7 @@ describe('elements in host pages (issue 20 items 4–8)', () => {
     await context.close();
   }, 60_000);
 
-  // Skipped after this session's merge of eight branches: it shares the seeded demo essays with specs that
-  // approve, cancel or request revisions on them, and its counts no longer hold in the merged run (session note).
-  it.skip('shows the essay a host mirrors from zp-essay-open into essay-id without bouncing back', async () => {
+  it('shows the essay a host mirrors from zp-essay-open into essay-id without bouncing back', async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     await openPlainPage(
       context,

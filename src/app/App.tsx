@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { PRIMARY_COLOR } from '../core/constants';
 import { I18nProvider } from '../views/i18n/i18n-context';
-import { ACCESSIBLE_TEXT_TOKENS } from '../views/theme/accessible-tokens';
+import { ACCESSIBLE_COMPONENT_TOKENS, ACCESSIBLE_TEXT_TOKENS } from '../views/theme/accessible-tokens';
 import { AppContext, type AppContextValue } from './app-context';
 import { BASE_PATH, notifier } from './boot/app-services';
 import { Shell } from './shell/Shell';
@@ -28,7 +28,7 @@ export function App({ services }: { services: AppContextValue }) {
   return (
     <ConfigProvider
       locale={lang === 'en' ? enUS : zhCN}
-      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR, borderRadius: 6, ...ACCESSIBLE_TEXT_TOKENS } }}
+      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR, borderRadius: 6, ...ACCESSIBLE_TEXT_TOKENS }, components: ACCESSIBLE_COMPONENT_TOKENS }}
     >
       <AntApp>
         <NotifierBridge />

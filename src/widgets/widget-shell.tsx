@@ -7,6 +7,7 @@ import type { ApiClient } from '../core/api/client';
 import { PRIMARY_COLOR } from '../core/constants';
 import { translate, type Lang } from '../core/i18n';
 import { I18nProvider } from '../views/i18n/i18n-context';
+import { ACCESSIBLE_COMPONENT_TOKENS, ACCESSIBLE_TEXT_TOKENS } from '../views/theme/accessible-tokens';
 import { createWidgetClient } from './widget-client';
 import { emit, hostOf } from './widget-events';
 import { useWidgetToken } from './widget-token';
@@ -34,6 +35,8 @@ export interface WidgetBaseProps {
 function themeTokens(theme: WidgetTheme | undefined) {
   const t = theme && typeof theme === 'object' ? theme : {};
   return {
+    // the app's AA text greys first: a portal's brand colour or size may override only what it names
+    ...ACCESSIBLE_TEXT_TOKENS,
     colorPrimary: typeof t.colorPrimary === 'string' ? t.colorPrimary : PRIMARY_COLOR,
     colorLink: typeof t.colorPrimary === 'string' ? t.colorPrimary : PRIMARY_COLOR,
     ...(typeof t.borderRadius === 'number' ? { borderRadius: t.borderRadius } : {}),
@@ -67,7 +70,7 @@ export function WidgetShell({ element, props, children }: { element: string; pro
     if (host && token) emit(host, 'zp-ready', { element });
   }, [host, token, element]);
 
-  const theme = useMemo(() => ({ token: themeTokens(props.theme) }), [props.theme]);
+  const theme = useMemo(() => ({ token: themeTokens(props.theme), components: ACCESSIBLE_COMPONENT_TOKENS }), [props.theme]);
   const status = (text: ReactNode) => <div className="zp-widget-status">{text}</div>;
 
   return (

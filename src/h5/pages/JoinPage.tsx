@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Form, Input, List, NavBar, Tag } from 'antd-mobile';
+import { Button, Card, Empty, Form, Input, List, Tag } from 'antd-mobile';
+import { H5NavBar } from './H5NavBar';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
@@ -26,8 +27,7 @@ export default function JoinPage() {
 
   return (
     <div data-testid="h5-join">
-      <NavBar
-        back={null}
+      <H5NavBar
         right={
           klass.data ? (
             <>
@@ -42,7 +42,7 @@ export default function JoinPage() {
         }
       >
         {klass.data?.className ?? t('h5.join.title')}
-      </NavBar>
+      </H5NavBar>
       {!code || klass.error ? (
         <Form
           layout="horizontal"

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Card, DotLoading, Empty, ErrorBlock, List, NavBar, SearchBar, Space, Tabs, Tag, Toast } from 'antd-mobile';
+import { Badge, Button, Card, DotLoading, Empty, ErrorBlock, List, SearchBar, Space, Tabs, Tag, Toast } from 'antd-mobile';
+import { H5NavBar } from './H5NavBar';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StudentMessage } from '../../core/api/contracts/student-messages';
 import { useAsync } from '../../views/hooks/use-async';
@@ -73,7 +74,7 @@ export default function MessagesPage() {
   if (!who || (roster.data && !me)) {
     return (
       <div data-testid="h5-messages">
-        <NavBar onBack={picked ? () => setPicked(null) : back}>{t('h5.messages.title')}</NavBar>
+        <H5NavBar onBack={picked ? () => setPicked(null) : back}>{t('h5.messages.title')}</H5NavBar>
         {picked ? (
           <StudentCodeCard
             classCode={code}
@@ -112,9 +113,9 @@ export default function MessagesPage() {
 
   return (
     <div data-testid="h5-messages">
-      <NavBar onBack={back} right={unread.length > 0 ? <a onClick={() => void markRead(unread.map((m) => m.id))} data-testid="h5-messages-read-all">{t('h5.messages.readAll')}</a> : null}>
+      <H5NavBar onBack={back} right={unread.length > 0 ? <a onClick={() => void markRead(unread.map((m) => m.id))} data-testid="h5-messages-read-all">{t('h5.messages.readAll')}</a> : null}>
         {t('h5.messages.title')}
-      </NavBar>
+      </H5NavBar>
       <Card style={{ margin: 8 }}>
         <Space justify="between" style={{ width: '100%' }} align="center">
           <span>
@@ -147,7 +148,7 @@ export default function MessagesPage() {
                 <span style={{ fontSize: 14 }}>{m.taskTitle ?? ''}</span>
               </Space>
             }
-            extra={<span style={{ fontSize: 12, color: '#999' }}>{m.time.slice(5, 16)}</span>}
+            extra={<span style={{ fontSize: 12, color: '#666' }}>{m.time.slice(5, 16)}</span>}
           >
             <div style={{ whiteSpace: 'pre-wrap', lineHeight: 1.6 }}>{m.message}</div>
             <Space style={{ marginTop: 10, '--gap': '8px' }} wrap>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, DotLoading, ErrorBlock, ImageUploader, List, NavBar, NoticeBar, ProgressBar, Result, SearchBar, Space, Tag, Toast, type ImageUploadItem } from 'antd-mobile';
+import { Button, Card, DotLoading, ErrorBlock, ImageUploader, List, NoticeBar, ProgressBar, Result, SearchBar, Space, Tag, Toast, type ImageUploadItem } from 'antd-mobile';
+import { H5NavBar } from './H5NavBar';
 import { useSearchParams } from 'react-router-dom';
 import dayjs from 'dayjs';
 import type { H5UploadContext } from '../../core/api/contracts/essays';
@@ -99,9 +100,7 @@ export default function PhoneUploadPage() {
 
   return (
     <div data-testid="h5-upload">
-      <NavBar back={student && !submitted ? '' : null} onBack={() => setStudent(null)}>
-        {t('h5.upload.title')}
-      </NavBar>
+      <H5NavBar onBack={student && !submitted ? () => setStudent(null) : undefined}>{t('h5.upload.title')}</H5NavBar>
       <Card title={ctx.title} style={{ margin: 8 }}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <span>
@@ -166,7 +165,7 @@ export default function PhoneUploadPage() {
           style={{ margin: 8 }}
         >
           {student.label === 'awaitingRevision' && <NoticeBar color="info" content={t('h5.upload.revisionAsked')} style={{ marginBottom: 8 }} />}
-          <p style={{ color: '#888', fontSize: 13, marginTop: 0 }}>{t('h5.upload.photosHelp')}</p>
+          <p style={{ color: '#666', fontSize: 13, marginTop: 0 }}>{t('h5.upload.photosHelp')}</p>
           <ImageUploader
             multiple
             maxCount={ctx.maxPages}

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Button, Card, DotLoading, Empty, ErrorBlock, Image, List, NavBar, Space, Tag } from 'antd-mobile';
+import { Button, Card, DotLoading, Empty, ErrorBlock, Image, List, Space, Tag } from 'antd-mobile';
+import { H5NavBar } from './H5NavBar';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { gradeLabel } from '../../views/common/use-grade-options';
 import { useAsync } from '../../views/hooks/use-async';
@@ -46,10 +47,10 @@ export default function SamplesPage() {
       ) : null;
     return (
       <div data-testid="h5-sample-detail">
-        <NavBar onBack={toList}>{t('h5.samples.title')}</NavBar>
+        <H5NavBar onBack={toList}>{t('h5.samples.title')}</H5NavBar>
         <div style={{ padding: 12 }}>
           <h2 style={{ margin: '4px 0 6px', fontSize: 20 }}>{s.title}</h2>
-          <div style={{ color: '#888', fontSize: 13, marginBottom: 8 }}>
+          <div style={{ color: '#666', fontSize: 13, marginBottom: 8 }}>
             {s.studentName} · {s.className}
           </div>
           <Space wrap style={{ marginBottom: 8 }}>
@@ -83,9 +84,9 @@ export default function SamplesPage() {
   if (!list.data) return <ErrorBlock status="default" title={t('sample.classCodeWrong')} description="" />;
   return (
     <div data-testid="h5-samples">
-      <NavBar onBack={() => navigate(`/join?code=${encodeURIComponent(code)}`)}>
+      <H5NavBar onBack={() => navigate(`/join?code=${encodeURIComponent(code)}`)}>
         {list.data.className} · {t('h5.samples.title')}
-      </NavBar>
+      </H5NavBar>
       {list.data.list.length === 0 ? (
         <Empty description={t('h5.samples.none')} />
       ) : (

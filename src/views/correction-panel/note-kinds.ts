@@ -2,7 +2,10 @@ import type { MessageKey } from '../../core/i18n';
 
 /**
  * How each kind of AI note is drawn: colour, label, and whether the mark boxes the characters
- * (wrong character, punctuation) or underlines the sentence (good sentence, long-winded).
+ * (wrong character, punctuation) or underlines the sentence (good sentence, long-winded). The colour
+ * is also the text colour of the kind's tag and filter label, so each passes WCAG AA (4.5:1) on white
+ * and on the tag's own light tint (antd tints a custom tag colour to 95 % lightness): palette shade 7
+ * or 8 (green-8, orange-8, cyan-8), never the lighter 6/7 that read 3.3:1.
  */
 export interface NoteStyle {
   color: string;
@@ -15,9 +18,9 @@ export const NOTE_KINDS = ['goodSentence', 'wrongChar', 'punctuation', 'longSent
 export type NoteKind = (typeof NOTE_KINDS)[number];
 
 const STYLES: Record<NoteKind, NoteStyle> = {
-  goodSentence: { color: '#389e0d', label: 'panel.kind.goodSentence', mark: 'underline' },
+  goodSentence: { color: '#237804', label: 'panel.kind.goodSentence', mark: 'underline' },
   wrongChar: { color: '#cf1322', label: 'panel.kind.wrongChar', mark: 'box' },
-  punctuation: { color: '#d46b08', label: 'panel.kind.punctuation', mark: 'box' },
+  punctuation: { color: '#ad4e00', label: 'panel.kind.punctuation', mark: 'box' },
   longSentence: { color: '#1d39c4', label: 'panel.kind.longSentence', mark: 'underline', dashed: true },
 };
 const OTHER: NoteStyle = { color: '#595959', label: 'panel.kind.other', mark: 'box' };
@@ -37,7 +40,7 @@ export function noteStyle(kind: string): NoteStyle {
 
 /** Teacher annotation kinds (contracts/review ANNOTATION_KINDS). */
 export const ANNOTATION_STYLES: Record<'comment' | 'good' | 'fix', { color: string; label: MessageKey }> = {
-  comment: { color: '#08979c', label: 'panel.annotation.comment' },
-  good: { color: '#389e0d', label: 'panel.annotation.good' },
+  comment: { color: '#006d75', label: 'panel.annotation.comment' },
+  good: { color: '#237804', label: 'panel.annotation.good' },
   fix: { color: '#c41d7f', label: 'panel.annotation.fix' },
 };
