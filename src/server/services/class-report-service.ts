@@ -1,7 +1,9 @@
 import { REPORT_SECTIONS, SIMPLE_SECTIONS, type ClassReport, type ReportConfig, type ReportMode, type ReportSection } from '../../core/api/contracts/class-report';
+import type { SampleStatus } from '../../core/api/contracts/samples';
 import type { Lang } from '../../core/i18n';
 import { classReportRepo } from '../repositories/class-report';
 import { essaysRepo } from '../repositories/essays';
+import { samplesRepo } from '../repositories/samples';
 import { requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import { buildClassReport, type HistoryTask } from './class-report-build';
@@ -73,7 +75,7 @@ export function classReportService(deps: ServiceDeps) {
           pages.set(p.p.essayId, list);
         }
       }
-      return buildClassReport({
+      const report = buildClassReport({
         task: { id: task.id, title: task.title, genre: task.genre, grade: task.grade },
         cls: { id: cls.id, name: cls.name },
         mode,
@@ -85,6 +87,19 @@ export function classReportService(deps: ServiceDeps) {
         ...(pages ? { pages } : {}),
         lang,
       });
+      if (sections.includes('excellent')) {
+        report.samples = (await samplesRepo.ofTask(db, auth.school.id, q.taskId, q.classId)).map((x) => ({
+          sampleId: x.id,
+          essayId: x.essayId,
+          studentId: x.studentId,
+          studentName: x.studentName,
+          title: x.title,
+          status: x.status as SampleStatus,
+          likeCount: x.likeCount,
+          publishedAt: x.publishedAt?.toISOString() ?? null,
+        }));
+      }
+      return report;
     },
 
     /**
