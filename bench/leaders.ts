@@ -9,6 +9,7 @@
  * --keep leaves the database; --reuse measures a kept one again (no seeding; facts rebuilt from scratch).
  */
 import { fork } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -209,6 +210,9 @@ async function main() {
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const rows: string[] = [];
   let failed = false;
+  // the bare health route on the same server: how loaded the machine is while the dashboards are measured
+  const health = await autocannon({ url: `${base}/correction-api/health`, connections: CONNECTIONS, duration: 3 });
+  rows.push(`| health (no token, no SQL) | ${health.latency.p50} | ${health.latency.p99} | ${Math.round(health.requests.average)} | – | – | ${health.non2xx} |`);
   for (const [name, route] of ROUTES) {
     const opts = { url: base + route.replace('{campus}', String(school.campus)), connections: CONNECTIONS, headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh-CN' } };
     // the first answer computes the figures (see the uncached column); then the steady state is measured
@@ -221,7 +225,7 @@ async function main() {
     process.stderr.write(`  http ${name.padEnd(16)} p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ${Math.round(r.requests.average)} req/s\n`);
   }
   child.send('stop');
-  console.log(`\nLeaders dashboards: ${school.essays} essays, 3,000 students, PostgreSQL; facts backfill ${backfillMs} ms, refresh of 200 changed essays ${incrementalMs} ms, of none ${idleMs} ms; ${CONNECTIONS} connections, ${DURATION} s per route\n`);
+  console.log(`\nload average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) at the end\nLeaders dashboards: ${school.essays} essays, 3,000 students, PostgreSQL; facts backfill ${backfillMs} ms, refresh of 200 changed essays ${incrementalMs} ms, of none ${idleMs} ms; ${CONNECTIONS} connections, ${DURATION} s per route\n`);
   console.log('| route | HTTP p50 (ms) | HTTP p99 (ms) | req/s | uncached median (ms) | uncached max of 5 (ms) | non-2xx |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);

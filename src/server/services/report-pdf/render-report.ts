@@ -121,6 +121,10 @@ export function renderReportPdf(input: ReportPdfInput): Uint8Array {
     heading(t('report.section.goodSentences'));
     for (const g of r.goodSentences) c.para(`“${g.text}” — ${g.studentName}`, { size: 10 });
   }
+  if (r.samples?.length) {
+    heading(t('report.samples'));
+    for (const x of r.samples) c.para(`${x.title} — ${x.studentName}（${t(`sample.status.${x.status}`)}）`, { size: 10 });
+  }
   if (r.excellent?.length) {
     heading(t('report.section.excellent'));
     for (const e of r.excellent) c.para(`${e.studentName}  ${e.score ?? ''}  ${e.excerpt}`, { size: 10 });
