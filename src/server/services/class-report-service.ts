@@ -10,7 +10,7 @@ import { buildClassReport, type HistoryTask } from './class-report-build';
 import type { ServiceDeps } from './deps';
 import { signedFileUrl } from './file-service';
 import { taskClassesInScope, taskScoringInfo } from './writing-scope';
-import sharp from 'sharp';
+import { pageJpeg } from './report-pdf/page-jpegs';
 import { renderReportPdfOffThread } from './report-pdf/report-pdf-off-thread';
 import { attachmentHeader } from './writing-export';
 import { translate } from '../../core/i18n';
@@ -104,7 +104,8 @@ export function classReportService(deps: ServiceDeps) {
 
     /**
      * The report as PDF, drawn in a worker thread with mupdf (docs/decisions.md): the essay pages are
-     * read from storage and turned into small JPEGs by sharp first, so the worker only places them.
+     * read from storage and turned into small JPEGs by sharp first (kept in memory: page-jpegs.ts), so
+     * the worker only places them.
      */
     async pdf(auth: AuthContext, q: { taskId: number; classId: number; mode: ReportMode }, lang: Lang): Promise<{ body: Buffer; contentDisposition: string }> {
       const report = await service.reportData(auth, q, lang, q.mode === 'simple' ? undefined : sectionsOf('full', null));
@@ -112,8 +113,7 @@ export function classReportService(deps: ServiceDeps) {
       const pages = await essaysRepo.pages(db, (report.studentPages ?? []).map((p) => p.essayId));
       await Promise.all(
         pages.map(async (p) => {
-          const jpeg = await sharp(await deps.storage.get(p.f.storageKey)).rotate(p.p.rotation || undefined).resize({ width: 900, withoutEnlargement: true }).jpeg({ quality: 68 }).toBuffer();
-          (images[p.p.essayId] ??= [])[p.p.pageNo - 1] = new Uint8Array(jpeg);
+          (images[p.p.essayId] ??= [])[p.p.pageNo - 1] = await pageJpeg(p.f.storageKey, p.p.rotation, () => deps.storage.get(p.f.storageKey));
         }),
       );
       for (const id of Object.keys(images)) images[Number(id)] = images[Number(id)]!.filter(Boolean);
