@@ -27,6 +27,7 @@ describe.each(databaseKinds())('class report on %s', (kind) => {
   let fx: EssayFixture;
   let prevTaskId = 0;
   let roster: { id: number; name: string }[] = [];
+  let bestEssayId = 0;
   const db = () => t.database.db;
   const post = (url: string, body: unknown, who = 'teacher01', lang?: 'zh' | 'en') => t.call('POST', `${MGMT}/${url}`, { token: tok[who], body, lang });
   const report = async (body: Record<string, unknown> = {}, who = 'teacher01', lang?: 'zh' | 'en') => {
@@ -59,7 +60,7 @@ describe.each(databaseKinds())('class report on %s', (kind) => {
     await db().update(tasks).set({ scoringStandardId: std!.id, releaseAt: new Date(Date.now() - 7 * 86400_000) }).where(eq(tasks.id, prev.taskId));
     prevTaskId = prev.taskId;
     roster = await db().select({ id: students.id, name: students.name }).from(students).where(eq(students.classId, fx.classId)).orderBy(students.studentNo);
-    await essay(fx.taskId, 0, { status: 'approved', score: 90, notes: [note('wrongChar', '一渡', '一度'), note('goodSentence', '秋风吹过，树叶像蝴蝶一样飞舞。')] });
+    bestEssayId = await essay(fx.taskId, 0, { status: 'approved', score: 90, notes: [note('wrongChar', '一渡', '一度'), note('goodSentence', '秋风吹过，树叶像蝴蝶一样飞舞。')] });
     await essay(fx.taskId, 1, { status: 'approved', score: 80, notes: [note('wrongChar', '一渡', '一度'), note('punctuation', '秋天到了,', '秋天到了，')] });
     await essay(fx.taskId, 2, { status: 'approved', score: 55 });
     await essay(fx.taskId, 3, { status: 'approved', score: 70 });
@@ -117,6 +118,15 @@ describe.each(databaseKinds())('class report on %s', (kind) => {
     expect(r.studentPages[0]).toMatchObject({ teacherComment: '条理清楚。', aiComment: 'AI 总评', score: '90' });
     const img = await t.call('GET', r.studentPages[0].pages[0].url);
     expect(img.statusCode).toBe(200);
+  });
+
+  it('the excellent section lists the task’s sample essays of the class (issue 18), none before one is proposed', async () => {
+    expect((await report({ mode: 'full' })).samples).toEqual([]);
+    const proposed = await post('samples/propose', { essayId: bestEssayId, reason: '描写细腻' });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const r = await report({ mode: 'full' });
+    expect(r.samples).toEqual([{ sampleId: proposed.json().data.id, essayId: bestEssayId, studentId: roster[0]!.id, studentName: roster[0]!.name, title: expect.any(String), status: 'to_release', likeCount: 0, publishedAt: null }]);
+    expect((await report({ mode: 'simple' })).samples).toBeUndefined();
   });
 
   it('getPartReportData returns one section; the teacher’s setting is stored and used', async () => {

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { essays } from '../../src/server/db/schema';
+import { refreshEssayFacts } from '../../src/server/services/leaders/essay-facts';
 import { MGMT } from '../helpers/flows';
 import { seedLeadersSchool, type LeadersSchool } from '../helpers/leaders-school';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -139,6 +140,15 @@ describe.each(databaseKinds())('school leaders dashboards on %s', (kind) => {
     expect(d.waiting[0]).toMatchObject({ essays: 1, oldestAt: '2026-10-03T00:00:00.000Z' });
     await db.update(essays).set({ status: 'ai_done', teacherScore: null, auditAt: null, updatedAt: sql`now()` }).where(eq(essays.id, s.essays.e3!));
     expect(await get('overview', 'head')).toMatchObject({ approved: 4 });
+  });
+
+  it('a refresh re-reads only what changed: updated_at compared to the microsecond (a millisecond copy made every fact look stale)', async () => {
+    const db = t.database.db;
+    await get('overview', 'head');
+    expect(await refreshEssayFacts(db, s.schoolId)).toBe(0);
+    await db.update(essays).set({ updatedAt: sql`now()` }).where(eq(essays.id, s.essays.e1!));
+    expect(await refreshEssayFacts(db, s.schoolId)).toBe(1);
+    expect(await refreshEssayFacts(db, s.schoolId)).toBe(0);
   });
 
   it('exports every row of a table as xlsx with headings in the caller\'s language', async () => {

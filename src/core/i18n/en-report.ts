@@ -15,6 +15,7 @@ export const enReport: Record<keyof typeof zhReport, string> = {
   'report.section.commonProblems': 'Common problems',
   'report.section.goodSentences': 'Good words and sentences (tick some for the review lesson)',
   'report.section.excellent': 'Excellent essays',
+  'report.samples': 'Sample essays from this task',
   'report.section.attention': 'Students who need attention',
   'report.section.comparison': 'Compared with the last essay',
   'report.section.students': 'Students',

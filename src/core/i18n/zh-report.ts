@@ -13,6 +13,7 @@ export const zhReport = {
   'report.section.commonProblems': '共性问题',
   'report.section.goodSentences': '好词好句（可勾选用于讲评课）',
   'report.section.excellent': '优秀作文',
+  'report.samples': '本次任务的优秀范文',
   'report.section.attention': '需要关注的学生',
   'report.section.comparison': '与上次作文对比',
   'report.section.students': '学生成绩',

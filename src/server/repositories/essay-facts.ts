@@ -1,30 +1,47 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
 import { classes, corrections, essayFacts, essayFactsWatermarks, essayReviews, essays, tasks } from '../db/schema';
 import type { ResultParts } from './writing-statistics';
 
-export type EssayFactRow = typeof essayFacts.$inferInsert;
+/** A fact to write; sourceAt goes in as SQL (the exact updated_at, see exactAt). */
+export type EssayFactRow = PgInsertValue<typeof essayFacts>;
 
-/** SQL that keeps essay_facts current: essays changed since the school's watermark, in (updated_at, id) order. */
+/**
+ * essays.updated_at carries microseconds and a JS Date only milliseconds: a time that goes to the
+ * database and back through Date no longer equals the column. So the refresh carries it as this
+ * exact UTC text (`…T…:SS.ffffffZ`) and casts it back in SQL.
+ */
+const exactAt = (col: typeof essays.updatedAt) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** Re-read this far behind the watermark: a transaction that committed late with an older updated_at. */
+const OVERLAP = sql`interval '10 minutes'`;
+
+/** SQL that keeps essay_facts current: essays changed since the school's watermark, in id order. */
 export const essayFactsRepo = {
   async watermark(db: Executor, schoolId: number): Promise<Date | null> {
     const [row] = await db.select().from(essayFactsWatermarks).where(eq(essayFactsWatermarks.schoolId, schoolId));
     return row?.watermark ?? null;
   },
-  async setWatermark(db: Executor, schoolId: number, at: Date): Promise<void> {
+  /** The watermark as exact text (see exactAt), null before the first refresh. */
+  async exactWatermark(db: Executor, schoolId: number): Promise<string | null> {
+    const [row] = await db
+      .select({ at: exactAt(essayFactsWatermarks.watermark as unknown as typeof essays.updatedAt) })
+      .from(essayFactsWatermarks)
+      .where(eq(essayFactsWatermarks.schoolId, schoolId));
+    return row?.at ?? null;
+  },
+  async setWatermark(db: Executor, schoolId: number, exactTime: string): Promise<void> {
     await db
       .insert(essayFactsWatermarks)
-      .values({ schoolId, watermark: at })
+      .values({ schoolId, watermark: sql`${exactTime}::timestamptz` })
       .onConflictDoUpdate({ target: essayFactsWatermarks.schoolId, set: { watermark: sql`greatest(${essayFactsWatermarks.watermark}, excluded.watermark)` } });
   },
   /**
-   * The next batch of the school's essays updated at or after `after` (keyset on updated_at, id),
-   * skipping those whose fact was already built from the same updated_at.
+   * The next batch of the school's essays whose fact is missing or was built from another updated_at,
+   * among those updated since `since` less the overlap (all of them before the first refresh), in id
+   * order after `afterId`: one pass over the primary key, whatever the spread of updated_at.
    */
-  changed(db: Executor, schoolId: number, after: { at: Date; id: number } | null, limit: number) {
-    const keyset = after
-      ? or(gt(essays.updatedAt, after.at), and(eq(essays.updatedAt, after.at), gt(essays.id, after.id)))
-      : undefined;
+  changed(db: Executor, schoolId: number, since: string | null, afterId: number, limit: number) {
     return db
       .select({
         id: essays.id,
@@ -44,9 +61,8 @@ export const essayFactsRepo = {
         teacherScore: essays.teacherScore,
         submittedAt: essays.submittedAt,
         auditAt: essays.auditAt,
-        updatedAt: essays.updatedAt,
+        updatedAt: exactAt(essays.updatedAt),
         deletedAt: essays.deletedAt,
-        factAt: essayFacts.sourceAt,
         correctionStatus: corrections.status,
         score: sql<ResultParts['score']>`${corrections.result} -> 'score'`,
         notes: sql<ResultParts['notes']>`${corrections.result} -> 'notes'`,
@@ -60,8 +76,15 @@ export const essayFactsRepo = {
       .leftJoin(corrections, eq(corrections.essayId, essays.id))
       .leftJoin(essayReviews, eq(essayReviews.essayId, essays.id))
       .leftJoin(essayFacts, eq(essayFacts.essayId, essays.id))
-      .where(and(eq(essays.schoolId, schoolId), keyset, sql`${essayFacts.sourceAt} is distinct from ${essays.updatedAt}`))
-      .orderBy(asc(essays.updatedAt), asc(essays.id))
+      .where(
+        and(
+          eq(essays.schoolId, schoolId),
+          since === null ? undefined : sql`${essays.updatedAt} >= ${since}::timestamptz - ${OVERLAP}`,
+          gt(essays.id, afterId),
+          sql`${essayFacts.sourceAt} is distinct from ${essays.updatedAt}`,
+        ),
+      )
+      .orderBy(asc(essays.id))
       .limit(limit);
   },
   async upsert(db: Executor, rows: EssayFactRow[]): Promise<void> {
@@ -73,15 +96,22 @@ export const essayFactsRepo = {
   async remove(db: Executor, essayIds: number[]): Promise<void> {
     if (essayIds.length) await db.delete(essayFacts).where(inArray(essayFacts.essayId, essayIds));
   },
-  /** Marks each student's highest live draft of a task as the latest, for the (task, student) pairs given. */
+  /**
+   * Marks each student's highest live draft of a task as the latest, for the (task, student) pairs
+   * given: one statement, the pairs passed as two arrays.
+   */
   async markLatest(db: Executor, pairs: { taskId: number; studentId: number }[]): Promise<void> {
     if (!pairs.length) return;
-    const latest = sql`(${essayFacts.draft} = (select max(f2.draft) from essay_facts f2 where f2.task_id = ${essayFacts.taskId} and f2.student_id = ${essayFacts.studentId}))`;
-    const list = sql.join(pairs.map((p) => sql`(${p.taskId}::int, ${p.studentId}::int)`), sql`, `);
-    await db
-      .update(essayFacts)
-      .set({ isLatest: latest })
-      .where(and(sql`(${essayFacts.taskId}, ${essayFacts.studentId}) in (values ${list})`, sql`${essayFacts.isLatest} is distinct from ${latest}`));
+    const taskIds = `{${pairs.map((p) => p.taskId).join(',')}}`;
+    const studentIds = `{${pairs.map((p) => p.studentId).join(',')}}`;
+    await db.execute(sql`
+      update essay_facts f set is_latest = (f.draft = m.max_draft)
+      from (select g.task_id, g.student_id, max(g.draft) as max_draft
+            from essay_facts g
+            join unnest(${taskIds}::int[], ${studentIds}::int[]) as p(task_id, student_id)
+              on p.task_id = g.task_id and p.student_id = g.student_id
+            group by g.task_id, g.student_id) m
+      where f.task_id = m.task_id and f.student_id = m.student_id and f.is_latest is distinct from (f.draft = m.max_draft)`);
   },
 };
 export type ChangedEssayRow = Awaited<ReturnType<typeof essayFactsRepo.changed>>[number];

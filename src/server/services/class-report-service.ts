@@ -1,14 +1,16 @@
 import { REPORT_SECTIONS, SIMPLE_SECTIONS, type ClassReport, type ReportConfig, type ReportMode, type ReportSection } from '../../core/api/contracts/class-report';
+import type { SampleStatus } from '../../core/api/contracts/samples';
 import type { Lang } from '../../core/i18n';
 import { classReportRepo } from '../repositories/class-report';
 import { essaysRepo } from '../repositories/essays';
+import { samplesRepo } from '../repositories/samples';
 import { requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import { buildClassReport, type HistoryTask } from './class-report-build';
 import type { ServiceDeps } from './deps';
 import { signedFileUrl } from './file-service';
 import { taskClassesInScope, taskScoringInfo } from './writing-scope';
-import sharp from 'sharp';
+import { pageJpeg } from './report-pdf/page-jpegs';
 import { renderReportPdfOffThread } from './report-pdf/report-pdf-off-thread';
 import { attachmentHeader } from './writing-export';
 import { translate } from '../../core/i18n';
@@ -73,7 +75,7 @@ export function classReportService(deps: ServiceDeps) {
           pages.set(p.p.essayId, list);
         }
       }
-      return buildClassReport({
+      const report = buildClassReport({
         task: { id: task.id, title: task.title, genre: task.genre, grade: task.grade },
         cls: { id: cls.id, name: cls.name },
         mode,
@@ -85,11 +87,25 @@ export function classReportService(deps: ServiceDeps) {
         ...(pages ? { pages } : {}),
         lang,
       });
+      if (sections.includes('excellent')) {
+        report.samples = (await samplesRepo.ofTask(db, auth.school.id, q.taskId, q.classId)).map((x) => ({
+          sampleId: x.id,
+          essayId: x.essayId,
+          studentId: x.studentId,
+          studentName: x.studentName,
+          title: x.title,
+          status: x.status as SampleStatus,
+          likeCount: x.likeCount,
+          publishedAt: x.publishedAt?.toISOString() ?? null,
+        }));
+      }
+      return report;
     },
 
     /**
      * The report as PDF, drawn in a worker thread with mupdf (docs/decisions.md): the essay pages are
-     * read from storage and turned into small JPEGs by sharp first, so the worker only places them.
+     * read from storage and turned into small JPEGs by sharp first (kept in memory: page-jpegs.ts), so
+     * the worker only places them.
      */
     async pdf(auth: AuthContext, q: { taskId: number; classId: number; mode: ReportMode }, lang: Lang): Promise<{ body: Buffer; contentDisposition: string }> {
       const report = await service.reportData(auth, q, lang, q.mode === 'simple' ? undefined : sectionsOf('full', null));
@@ -97,8 +113,7 @@ export function classReportService(deps: ServiceDeps) {
       const pages = await essaysRepo.pages(db, (report.studentPages ?? []).map((p) => p.essayId));
       await Promise.all(
         pages.map(async (p) => {
-          const jpeg = await sharp(await deps.storage.get(p.f.storageKey)).rotate(p.p.rotation || undefined).resize({ width: 900, withoutEnlargement: true }).jpeg({ quality: 68 }).toBuffer();
-          (images[p.p.essayId] ??= [])[p.p.pageNo - 1] = new Uint8Array(jpeg);
+          (images[p.p.essayId] ??= [])[p.p.pageNo - 1] = await pageJpeg(p.f.storageKey, p.p.rotation, () => deps.storage.get(p.f.storageKey));
         }),
       );
       for (const id of Object.keys(images)) images[Number(id)] = images[Number(id)]!.filter(Boolean);

@@ -9,9 +9,9 @@ const MAX = 500;
 type Rest = Omit<GrowthProfile, 'record' | 'semester'>;
 
 export class GrowthProfileCache {
-  private readonly entries = new Map<string, { stamp: string; json: string }>();
+  private readonly entries = new Map<string, { stamp: string; json: Buffer }>();
 
-  get(key: string, stamp: string): string | undefined {
+  get(key: string, stamp: string): Buffer | undefined {
     const hit = this.entries.get(key);
     if (!hit || hit.stamp !== stamp) return undefined;
     // most recently used last
@@ -20,16 +20,21 @@ export class GrowthProfileCache {
     return hit.json;
   }
 
-  /** Stores the essay-built part of a profile; answers its JSON (an object body without braces). */
-  set(key: string, stamp: string, rest: Rest): string {
-    const json = JSON.stringify(rest).slice(1, -1);
+  /**
+   * Stores the essay-built part of a profile; answers its JSON (an object body without braces) as
+   * UTF-8 bytes, kept encoded: re-encoding ~130 KB of mostly Chinese text was a good part of an answer's CPU.
+   */
+  set(key: string, stamp: string, rest: Rest): Buffer {
+    const json = Buffer.from(JSON.stringify(rest).slice(1, -1));
     this.entries.set(key, { stamp, json });
     if (this.entries.size > MAX) this.entries.delete(this.entries.keys().next().value!);
     return json;
   }
 }
 
-/** The success envelope of a profile as JSON, from its record and semester and the cached rest. */
-export function profileEnvelope(record: GrowthProfile['record'], semester: GrowthProfile['semester'], restJson: string): string {
-  return `{"code":200,"message":"ok","data":{"record":${JSON.stringify(record)},"semester":${JSON.stringify(semester)}${restJson ? `,${restJson}` : ''}}}`;
+const TAIL = Buffer.from('}}');
+/** The success envelope of a profile as UTF-8 JSON, from its record and semester and the cached rest. */
+export function profileEnvelope(record: GrowthProfile['record'], semester: GrowthProfile['semester'], restJson: Buffer): Buffer {
+  const head = Buffer.from(`{"code":200,"message":"ok","data":{"record":${JSON.stringify(record)},"semester":${JSON.stringify(semester)}${restJson.length ? ',' : ''}`);
+  return Buffer.concat([head, restJson, TAIL]);
 }

@@ -142,7 +142,7 @@ export function growthService(deps: ServiceDeps) {
      * The profile's success envelope as JSON, served from the cache while the student's record is
      * unchanged (the route sends it as is: the profile of 200 essays is ~130 KB).
      */
-    async profileJson(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<string> {
+    async profileJson(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<Buffer> {
       const found = await studentOf(auth, studentId, semesterRef);
       const rec = await growthRepo.record(db, studentId, found.semester.id);
       const record = recordFrom(found, rec, lang);

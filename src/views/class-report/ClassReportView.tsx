@@ -235,6 +235,23 @@ export function ClassReportView(props: ClassReportViewProps) {
         </section>
       )}
 
+      {report.samples && report.samples.length > 0 && (
+        <section className="zp-report-section" data-testid="report-samples">
+          <h3>{t('report.samples')}</h3>
+          {report.samples.map((x) => (
+            <div key={x.sampleId} className="zp-report-excellent">
+              <b>{x.title}</b> · {x.studentName} <Tag color={x.status === 'published' ? 'green' : 'default'}>{t(`sample.status.${x.status}`)}</Tag>
+              {x.status === 'published' && <span className="zp-report-muted">{t('samples.likes', { n: x.likeCount })}</span>}
+              {props.onOpenEssay && (
+                <Button type="link" size="small" aria-label={x.title} onClick={() => props.onOpenEssay!(x.essayId)}>
+                  ›
+                </Button>
+              )}
+            </div>
+          ))}
+        </section>
+      )}
+
       {report.excellent && report.excellent.length > 0 && (
         <section className="zp-report-section" data-testid="report-excellent">
           <h3>{t('report.section.excellent')}</h3>

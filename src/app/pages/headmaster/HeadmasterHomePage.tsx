@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Card, Col, Empty, List, Row, Space, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { leadersApi } from '../../../core/api/endpoints/leaders';
+import { samplesApi } from '../../../core/api/endpoints/samples';
 import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
@@ -16,6 +17,8 @@ export default function HeadmasterHomePage() {
   const { query, set } = useLeaderQuery();
   const filters = useMemo(() => ({ semesterId: query.semesterId, campusId: query.campusId }), [query.semesterId, query.campusId]);
   const res = useAsync(() => api.overview(filters), [api, filters]);
+  // the newest published samples the caller may read (the school, or their campus), issue 18's list
+  const samples = useAsync(() => samplesApi(client).list({ status: 'published', sort: 'date', pageNum: 1, pageSize: 5 }), [client]);
   const d = res.data;
   const link = (path: string, extra: Record<string, string | number> = {}) => `${path}${filterSearch(filters, extra)}`;
   const bandCats = useMemo(() => d?.bandsByGrade.map((g) => g.label) ?? [], [d]);
@@ -92,7 +95,22 @@ export default function HeadmasterHomePage() {
         </Col>
         <Col xs={24} lg={10}>
           <Card title={t('leaders.home.samples')} size="small" data-testid="samples" extra={<Link to="/excellentArticle">{t('leaders.home.detail')}</Link>}>
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('leaders.home.samplesEmpty')} />
+            {samples.data?.list.length ? (
+              <List
+                size="small"
+                dataSource={samples.data.list}
+                renderItem={(x) => (
+                  <List.Item>
+                    <List.Item.Meta
+                      title={<Link to={`/excellentArticle/detail?id=${x.id}`}>{x.title}</Link>}
+                      description={`${x.className} · ${x.studentName} · ${x.publishedAt ? new Date(x.publishedAt).toLocaleDateString() : ''}`}
+                    />
+                  </List.Item>
+                )}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('leaders.home.samplesEmpty')} />
+            )}
           </Card>
         </Col>
       </Row>

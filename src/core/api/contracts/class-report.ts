@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './paging';
+import { SAMPLE_STATUSES } from './samples';
 
 /**
  * Class report of a task (issue 16, spec §7 tasks/getTeacherReportConfig, getReportData,
@@ -56,6 +57,17 @@ export const reportOverview = z.object({
 export const reportProblem = z.object({ kind: z.enum(['wrongChar', 'punctuation']), label: z.string(), count: z.number().int(), essays: z.number().int(), examples: z.array(z.object({ text: z.string(), count: z.number().int() })) });
 export const reportSentence = z.object({ studentId: rowId(), studentName: z.string(), text: z.string(), reasons: z.array(z.string()) });
 export const reportExcellent = z.object({ studentId: rowId(), studentName: z.string(), essayId: rowId(), percent: z.number().nullable(), score: z.string().nullable(), excerpt: z.string() });
+/** A sample essay (优秀范文, issue 18) chosen from this task in this class, whatever its status. */
+export const reportSample = z.object({
+  sampleId: rowId(),
+  essayId: rowId(),
+  studentId: rowId(),
+  studentName: z.string(),
+  title: z.string(),
+  status: z.enum(SAMPLE_STATUSES),
+  likeCount: z.number().int(),
+  publishedAt: z.string().nullable(),
+});
 export const reportAttention = z.object({ studentId: rowId(), studentName: z.string(), reason: z.enum(['missing', 'pending', 'low', 'dropped']), percent: z.number().nullable(), previous: z.number().nullable() });
 export const reportComparison = z.object({
   previous: z.object({ taskId: rowId(), title: z.string(), average: z.number().nullable(), approved: z.number().int() }).nullable(),
@@ -103,6 +115,8 @@ export const classReport = z.object({
   commonProblems: z.array(reportProblem).optional(),
   goodSentences: z.array(reportSentence).optional(),
   excellent: z.array(reportExcellent).optional(),
+  /** with the excellent section: the task's sample essays of the class */
+  samples: z.array(reportSample).optional(),
   attention: z.array(reportAttention).optional(),
   comparison: reportComparison.optional(),
   students: z.array(reportStudent).optional(),

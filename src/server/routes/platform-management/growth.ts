@@ -21,7 +21,7 @@ export const growthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     schema: { tags, summary: "One student's growth profile of a semester (default: the semester of the student's class): record, score trend per dimension, length by task, drafts and improvement, wrong-character book, good sentences, teacher comments", querystring: g.growthSingleQuery, response: with404(g.growthProfile) },
     // The service answers the envelope as JSON (cached while the record is unchanged); the schema
     // documents it and tests/api/growth-records.test.ts checks answers against it.
-    serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
+    serializerCompiler: () => (data) => (typeof data === 'string' || Buffer.isBuffer(data) ? (data as string) : JSON.stringify(data)),
   }, async (req, reply) => {
     const json = await svc.profileJson(authOf(req), req.query.studentId, req.query.semesterId, req.lang);
     return reply.type('application/json; charset=utf-8').send(json as never);

@@ -1,17 +1,18 @@
 // Keeps essay_facts (one summary row per live essay) current for the leaders' dashboards. Essays
-// whose updated_at moved since the school's watermark are re-read in batches and their percents,
+// whose updated_at moved since the school's watermark are re-read in batches (keyset on the essay id,
+// one multi-row upsert and one is_latest statement per batch) and their percents,
 // problem kinds and times computed with the class statistics' own rules (writing-statistics.ts),
 // so a dashboard figure and the class statistics agree. Every status change, AI result and approval
 // bumps essays.updated_at, so that column is the whole change feed.
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { essayFactsRepo, type ChangedEssayRow, type EssayFactRow } from '../../repositories/essay-facts';
 import type { CurrentEssayRow } from '../../repositories/writing-statistics';
 import { commonProblems, essayScores } from '../writing-statistics';
 import { taskScoringInfo, type TaskScoringInfo } from '../writing-scope';
 
+/** 1,000 rows × 28 columns stays under PostgreSQL's 65,535 parameters per statement. */
 const BATCH = 1000;
-/** Re-read this far behind the watermark: a transaction that committed late with an older updated_at. */
-const OVERLAP_MS = 10 * 60_000;
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -46,7 +47,7 @@ export function factOf(schoolId: number, row: ChangedEssayRow, scoring: TaskScor
     annotations: row.annotations,
     dimensions: Object.fromEntries(s.dimensions),
     problems: commonProblems([asStats], 'zh').map((p) => p.kind),
-    sourceAt: row.updatedAt,
+    sourceAt: sql`${row.updatedAt}::timestamptz`,
   };
 }
 
@@ -62,12 +63,13 @@ export function refreshEssayFacts(db: Executor, schoolId: number): Promise<numbe
 }
 
 async function doRefresh(db: Executor, schoolId: number): Promise<number> {
-  const mark = await essayFactsRepo.watermark(db, schoolId);
-  let after: { at: Date; id: number } | null = mark ? { at: new Date(mark.getTime() - OVERLAP_MS), id: 0 } : null;
+  const since = await essayFactsRepo.exactWatermark(db, schoolId);
   const scoring = new Map<number, TaskScoringInfo>();
+  let afterId = 0;
+  let newest: string | null = null;
   let seen = 0;
   for (;;) {
-    const rows = await essayFactsRepo.changed(db, schoolId, after, BATCH);
+    const rows = await essayFactsRepo.changed(db, schoolId, since, afterId, BATCH);
     if (!rows.length) break;
     const live: EssayFactRow[] = [];
     for (const row of rows) {
@@ -80,11 +82,12 @@ async function doRefresh(db: Executor, schoolId: number): Promise<number> {
     await essayFactsRepo.upsert(db, live);
     const pairs = new Map(rows.map((r) => [`${r.taskId}:${r.studentId}`, { taskId: r.taskId, studentId: r.studentId }]));
     await essayFactsRepo.markLatest(db, [...pairs.values()]);
-    const last = rows.at(-1)!;
-    after = { at: last.updatedAt, id: last.id };
-    await essayFactsRepo.setWatermark(db, schoolId, last.updatedAt);
+    // exact texts of one format compare as times
+    for (const r of rows) if (newest === null || r.updatedAt > newest) newest = r.updatedAt;
+    afterId = rows.at(-1)!.id;
     seen += rows.length;
     if (rows.length < BATCH) break;
   }
+  if (newest !== null) await essayFactsRepo.setWatermark(db, schoolId, newest);
   return seen;
 }

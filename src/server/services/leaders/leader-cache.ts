@@ -26,11 +26,12 @@ export async function factsVersion(db: Executor, schoolId: number): Promise<stri
   return `${mark?.getTime() ?? 0}:${rewrites.get(schoolId) ?? 0}`;
 }
 
-export function memo<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
-  if (!enabled) return compute();
+export function memo<T>(key: string, version: string, compute: () => PromiseLike<T>): Promise<T> {
+  if (!enabled) return Promise.resolve(compute());
   const hit = cache.get(key);
   if (hit && hit.version === version && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>;
-  const value = compute();
+  // A drizzle query is a thenable that runs its SQL again on every await: cache the settled promise.
+  const value = Promise.resolve(compute());
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(key, { version, at: Date.now(), value });
   value.catch(() => cache.delete(key));

@@ -151,7 +151,8 @@ export function leaderDashboards(deps: Pick<ServiceDeps, 'db' | 'now'>) {
       ]);
       const rows = agg.map((r) => classRow(r, lang));
       const { all, page } = sortAndPage(rows, q, 'grade');
-      const dims = await repo.dimensions(db, s, page.list.map((r) => r.classId));
+      // every class of the scope at once, kept with the other figures: a page then costs no SQL
+      const dims = await memo(key('dimensions', s, '', 'zh'), version, () => repo.dimensions(db, s, agg.map((r) => r.classId)));
       const gradesList = [...new Set(agg.map((r) => r.grade))];
       return {
         scope: view,

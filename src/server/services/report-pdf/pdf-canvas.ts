@@ -5,6 +5,9 @@ const BLACK: Rgb = [0.15, 0.15, 0.15];
 /** A4 in points. */
 export const PAGE = { width: 595, height: 842, margin: 40 };
 
+/** Per font, kept across documents: each lookup is a call into mupdf's WASM, several per character drawn. */
+const glyphTables = new WeakMap<mupdf.Font, Map<number, { gid: number; advance: number }>>();
+
 /**
  * A small drawing surface over mupdf's PDF writer: pages, wrapped CJK text (a break may fall between
  * any two characters), filled boxes and JPEG images. Coordinates from the top left, in points (fitz's
@@ -12,17 +15,36 @@ export const PAGE = { width: 595, height: 842, margin: 40 };
  */
 export class PdfCanvas {
   private readonly buffer = new mupdf.Buffer();
-  private readonly writer = new mupdf.DocumentWriter(this.buffer, 'pdf', 'compress');
+  // Streams are compressed once, at the end, after the font is cut to the glyphs used: compressing
+  // while writing deflated the whole 2.5 MB font and every content stream a second time (≈ half the time).
+  private readonly writer = new mupdf.DocumentWriter(this.buffer, 'pdf', '');
+  /** glyph id and advance per code point of this font (see glyphTables) */
+  private readonly glyphs: Map<number, { gid: number; advance: number }>;
   private device: mupdf.Device | null = null;
   /** where the next flowing block goes */
   y = PAGE.margin;
 
-  constructor(private readonly font: mupdf.Font) {}
+  constructor(private readonly font: mupdf.Font) {
+    let table = glyphTables.get(font);
+    if (!table) glyphTables.set(font, (table = new Map()));
+    this.glyphs = table;
+  }
 
   /** Characters the font lacks (the simplified-Chinese cut has no arrows) drawn as a near ASCII sign. */
   private static readonly FALLBACK: Record<string, string> = { '→': '>', '←': '<', '×': 'x', '—': '-', '…': '...' };
   private clean(text: string): string {
-    return [...text].map((ch) => (this.font.encodeCharacter(ch.codePointAt(0)!) === 0 && /\S/.test(ch) ? (PdfCanvas.FALLBACK[ch] ?? '?') : ch)).join('');
+    return [...text].map((ch) => (this.glyph(ch).gid === 0 && /\S/.test(ch) ? (PdfCanvas.FALLBACK[ch] ?? '?') : ch)).join('');
+  }
+
+  private glyph(ch: string): { gid: number; advance: number } {
+    const uni = ch.codePointAt(0)!;
+    let g = this.glyphs.get(uni);
+    if (!g) {
+      const gid = this.font.encodeCharacter(uni);
+      g = { gid, advance: this.font.advanceGlyph(gid, 0) };
+      this.glyphs.set(uni, g);
+    }
+    return g;
   }
 
   newPage() {
@@ -44,7 +66,7 @@ export class PdfCanvas {
   /** Width of a string at a size. */
   measure(text: string, size: number): number {
     let w = 0;
-    for (const ch of this.clean(text)) w += this.font.advanceGlyph(this.font.encodeCharacter(ch.codePointAt(0)!), 0) * size;
+    for (const ch of this.clean(text)) w += this.glyph(ch).advance * size;
     return w;
   }
 
@@ -55,7 +77,7 @@ export class PdfCanvas {
       let line = '';
       let w = 0;
       for (const ch of para) {
-        const a = this.font.advanceGlyph(this.font.encodeCharacter(ch.codePointAt(0)!), 0) * size;
+        const a = this.glyph(ch).advance * size;
         if (w + a > width && line) {
           lines.push(line);
           line = '';
@@ -79,10 +101,9 @@ export class PdfCanvas {
       let cx = x;
       const baseline = y + i * lh + size;
       for (const ch of line) {
-        const uni = ch.codePointAt(0)!;
-        const gid = this.font.encodeCharacter(uni);
-        t.showGlyph(this.font, [size, 0, 0, -size, cx, baseline], gid, uni);
-        cx += this.font.advanceGlyph(gid, 0) * size;
+        const g = this.glyph(ch);
+        t.showGlyph(this.font, [size, 0, 0, -size, cx, baseline], g.gid, ch.codePointAt(0)!);
+        cx += g.advance * size;
       }
     });
     this.dev.fillText(t, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, opts.color ?? BLACK, 1);
@@ -119,7 +140,7 @@ export class PdfCanvas {
     return h;
   }
 
-  /** Ends the document: fonts subset to the glyphs used, objects compressed. */
+  /** Ends the document: fonts subset to the glyphs used, then streams compressed (once). */
   finish(): Uint8Array {
     if (!this.device) this.newPage();
     this.writer.endPage();

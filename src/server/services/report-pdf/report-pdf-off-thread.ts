@@ -1,48 +1,115 @@
 import { Worker } from 'node:worker_threads';
 import { renderReportPdf, type ReportPdfInput } from './render-report';
 import { cjkFontFile } from '../fonts/cjk-font';
+import type { PdfJob, PdfJobResult } from './report-pdf-worker';
 
 const WORKER_URL = new URL('./report-pdf-worker.ts', import.meta.url).href;
 // The worker registers tsx's loader itself (execArgv `--import tsx` does not reach worker threads).
 const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
 const TIMEOUT_MS = 60_000;
+/**
+ * A worker that has drawn a PDF stays this long for the next one: starting one costs about a second
+ * (the TypeScript loader, mupdf's WASM, the font), a fifth of the 5 s a class report may take.
+ */
+const IDLE_MS = 5 * 60_000;
 
 /** Noto Sans SC, the font of every PDF the server draws (services/fonts). */
 export const reportFont = cjkFontFile;
 
-/** Renders the report PDF in a worker thread (the API keeps answering); in this thread if a worker cannot start. */
-export function renderReportPdfOffThread(input: Omit<ReportPdfInput, 'font'>): Promise<Buffer> {
-  const full: ReportPdfInput = { ...input, font: reportFont() };
-  return new Promise((resolve, reject) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(BOOTSTRAP, { eval: true, workerData: full });
-    } catch {
-      resolve(Buffer.from(renderReportPdf(full)));
-      return;
+export type PdfInput = Omit<ReportPdfInput, 'font'>;
+
+/** The worker itself failed (could not load, crashed): the job may be drawn in this thread instead. */
+class WorkerFailed extends Error {}
+
+interface Pending {
+  resolve(pdf: Buffer): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * One long-lived worker thread for every PDF of the process (it draws one at a time, in order): it
+ * loads mupdf and the font once. A job that runs past TIMEOUT_MS ends the worker and fails every job
+ * waiting on it; the next job starts a fresh one.
+ */
+class PdfWorker {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private idle: NodeJS.Timeout | null = null;
+
+  constructor(private readonly worker: Worker, private readonly onGone: () => void) {
+    worker.unref();
+    worker.on('message', (msg: PdfJobResult) => this.settle(msg.id, msg.ok ? Buffer.from(msg.pdf) : new Error(msg.message)));
+    worker.on('error', (err) => this.fail(new WorkerFailed(err.message)));
+    worker.on('exit', () => this.fail(new Error('Report PDF worker stopped')));
+  }
+
+  render(input: PdfInput): Promise<Buffer> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.fail(new Error('Report PDF rendering timed out')), TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+      this.worker.postMessage({ id, input } satisfies PdfJob);
+    });
+  }
+
+  private settle(id: number, result: Buffer | Error) {
+    const job = this.pending.get(id);
+    if (!job) return;
+    this.pending.delete(id);
+    clearTimeout(job.timer);
+    if (result instanceof Error) job.reject(result);
+    else job.resolve(result);
+    if (!this.pending.size) this.idle = setTimeout(() => this.fail(new Error('idle')), IDLE_MS).unref();
+  }
+
+  /** Ends the worker; jobs still waiting fail with `err`. */
+  private fail(err: Error) {
+    this.onGone();
+    if (this.idle) clearTimeout(this.idle);
+    for (const [id, job] of this.pending) {
+      this.pending.delete(id);
+      clearTimeout(job.timer);
+      job.reject(err);
     }
-    let settled = false;
-    const timer = setTimeout(() => {
-      settled = true;
-      void worker.terminate();
-      reject(new Error('Report PDF rendering timed out'));
-    }, TIMEOUT_MS);
-    worker.once('message', (msg: { ok: true; pdf: Uint8Array } | { ok: false; message: string }) => {
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (msg.ok) resolve(Buffer.from(msg.pdf));
-      else reject(new Error(msg.message));
+    void this.worker.terminate();
+  }
+}
+
+let shared: PdfWorker | null = null;
+
+function pdfWorker(): PdfWorker {
+  if (!shared) {
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { font: reportFont() } });
+    const me: PdfWorker = new PdfWorker(worker, () => {
+      if (shared === me) shared = null;
     });
-    worker.once('error', (err) => {
-      clearTimeout(timer);
-      if (settled) return;
-      settled = true;
-      try {
-        resolve(Buffer.from(renderReportPdf(full)));
-      } catch {
-        reject(err);
-      }
-    });
+    shared = me;
+  }
+  return shared;
+}
+
+/** Starts the worker ahead of the first PDF (a report page was opened; its PDF is likely next). */
+export function warmReportPdfWorker(): void {
+  try {
+    pdfWorker();
+  } catch {
+    // no worker threads here: the PDF is then drawn in this thread
+  }
+}
+
+/** Renders the report PDF in the shared worker thread (the API keeps answering); in this thread if no worker can start. */
+export function renderReportPdfOffThread(input: PdfInput): Promise<Buffer> {
+  let worker: PdfWorker;
+  try {
+    worker = pdfWorker();
+  } catch {
+    return Promise.resolve(Buffer.from(renderReportPdf({ ...input, font: reportFont() })));
+  }
+  return worker.render(input).catch((err: unknown) => {
+    if (err instanceof WorkerFailed) return Buffer.from(renderReportPdf({ ...input, font: reportFont() }));
+    throw err;
   });
 }
