@@ -61,6 +61,7 @@ export const enrollmentH5Routes: FastifyPluginAsyncZod<{ services: Services }> =
   app.post('/h5/enrollment/register', {
     config: { public: true },
     bodyLimit: 16 * 1024,
+    onRequest: async (req) => svc.throttleRegistration(req.ip),
     schema: { tags: h5Tags, summary: "Register a child: inside the window, an offered grade, a valid ID number matching the birth date; the same ID number, or the same phone and child's name, is refused as a duplicate", body: e.registerBody, response: with404(e.registered) },
-  }, async (req) => ok(await svc.register(req.body, req.ip)));
+  }, async (req) => ok(await svc.register(req.body)));
 };

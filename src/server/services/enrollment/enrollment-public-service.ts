@@ -40,9 +40,14 @@ export function enrollmentPublicService(deps: ServiceDeps) {
       return { title: n.title, schoolName: school?.name ?? '', grades: n.grades, places: n.places, opensAt: n.opensAt.toISOString(), closesAt: n.closesAt.toISOString(), requirements: n.requirements, contact: n.contact, open: state === 'open', state };
     },
 
-    async register(body: RegisterBody, ip: string) {
+    /** Counts a registration try of an address before its body is read, so junk floods stop too. */
+    async throttleRegistration(ip: string) {
+      await sharedRateLimit.hit(db, `enroll:register:${ip}`, ENROLL_REGISTRATIONS_PER_IP, deps.now());
+    },
+
+    /** The caller has counted the try with throttleRegistration first. */
+    async register(body: RegisterBody) {
       const now = deps.now();
-      await sharedRateLimit.hit(db, `enroll:register:${ip}`, ENROLL_REGISTRATIONS_PER_IP, now);
       const n = await noticeOf(body.key);
       const state = stateOf(n, now);
       if (state !== 'open') throw new AppError(403, 'ENROLL_NOT_OPEN', state === 'notYet' ? 'enroll.notYetOpen' : 'enroll.closed', undefined, { show: true });
