@@ -117,6 +117,7 @@ export const enLcw: Record<keyof typeof zhLcw, string> = {
   'lcw.chooseTest': 'Choose a test',
   'lcw.qrTitle': 'Etiquette test QR code of {name}',
   'lcw.qrHelp': 'Students scan it, pick their name and type their student code to answer',
+  'lcw.student': 'Student',
   'lcw.blank': '(no answer)',
   'lcw.h5.title': 'Etiquette test',
   'lcw.h5.none': 'No etiquette test at the moment',

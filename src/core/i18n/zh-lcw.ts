@@ -116,6 +116,7 @@ export const zhLcw = {
   'lcw.chooseTest': '选择测试',
   'lcw.qrTitle': '{name} 礼仪测试二维码',
   'lcw.qrHelp': '学生用手机扫码，选择自己的名字并输入学生码后即可答题',
+  'lcw.student': '学生',
   'lcw.blank': '（未作答）',
   // phone
   'lcw.h5.title': '礼仪测试',
