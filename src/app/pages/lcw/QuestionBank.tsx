@@ -74,7 +74,7 @@ export function QuestionBank() {
             render: (stem: string, q) => (
               <div>
                 <div>{stem}</div>
-                {q.options.length > 0 && <div style={{ color: '#888', fontSize: 12 }}>{q.options.map((o, i) => `${letter(i)}. ${o}`).join('　')}</div>}
+                {q.options.length > 0 && <div style={{ color: '#888', fontSize: 12 }}>{q.options.map((o, i) => `${letter(i)}. ${o}`).join('  ')}</div>}
               </div>
             ),
           },
