@@ -90,6 +90,7 @@ describe('etiquette test', () => {
     await phone.page.getByTestId('h5-lcw-submit').click();
     await phone.page.locator('.adm-dialog-button-bold').click();
     await phone.page.getByTestId('h5-lcw-result').waitFor();
+    await phone.page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
     expect(await phone.page.getByTestId('h5-lcw-result').textContent()).toContain('得分 10 / 20');
     await shot(phone.page, 'lcw-h5-result-zh-phone');
     await phone.context.close();
@@ -188,6 +189,8 @@ describe('enrollment', () => {
     const reg = page.getByTestId('enroll-registrations').locator('tr', { hasText: '王小明' }).first();
     await reg.waitFor();
     expect(await reg.textContent()).toContain('139****5678');
+    await page.waitForLoadState('networkidle');
+    await page.locator('.ant-spin-blur').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
     await shot(page, 'enroll-index-zh-desktop');
     await reg.click();
     await page.waitForURL(/enrollment\/details\?id=\d+/);

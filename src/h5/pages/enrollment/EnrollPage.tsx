@@ -94,7 +94,7 @@ export default function EnrollPage() {
       ) : (
         <Form
           form={form}
-          layout="horizontal"
+          layout="vertical"
           onFinish={(v) => void submit(v)}
           initialValues={{ gender: 1, grade: n.grades.length === 1 ? [n.grades[0]] : [], relation: ['father'] }}
           footer={
@@ -123,10 +123,12 @@ export default function EnrollPage() {
             name="idNumber"
             label={t('enroll.f.idNumber')}
             rules={[{ required: true, pattern: ID_NUMBER, message: t('enroll.idInvalid') }]}
-            extra={<Form.Subscribe to={['idNumber']}>{({ idNumber }) => (birthOf(idNumber ?? '') ? <span style={{ fontSize: 12, color: '#888' }}>{t('enroll.f.birth')} {birthOf(idNumber ?? '')}</span> : null)}</Form.Subscribe>}
           >
             <Input maxLength={18} data-testid="h5-enroll-id" />
           </Form.Item>
+          <Form.Subscribe to={['idNumber']}>
+            {({ idNumber }) => (birthOf(String(idNumber ?? '')) ? <Form.Item label={t('enroll.f.birth')}>{birthOf(String(idNumber))}</Form.Item> : null)}
+          </Form.Subscribe>
           <Form.Item name="guardianName" label={t('enroll.f.guardian')} rules={[{ required: true, whitespace: true, message: t('enroll.guardianRequired') }]}>
             <Input maxLength={20} data-testid="h5-enroll-guardian" />
           </Form.Item>
