@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { apiCall, signInToken } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { enterStudentCode } from './support/h5';
@@ -14,7 +14,7 @@ import { baseUrl, enUrl, signIn } from './support/session';
 
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-const input = (page: Page, testId: string) => page.locator(`[data-testid=${testId}] input, input[data-testid=${testId}]`).first();
+const input = (page: Page | Locator, testId: string) => page.locator(`[data-testid=${testId}] input, input[data-testid=${testId}]`).first();
 const tag = Date.now().toString(36).slice(-5);
 
 let browser: Browser;
