@@ -9,6 +9,7 @@ import { gradeLabel } from '../../../views/common/use-grade-options';
 import { useAsync } from '../../../views/hooks/use-async';
 import { useLang, useT } from '../../../views/i18n/i18n-context';
 import { STATUS_COLOR, useEnrollmentApi } from './use-enrollment';
+import { usePermission } from '../../../views/auth/authorized';
 
 const fmt = (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm');
 
@@ -19,6 +20,7 @@ export default function EnrollmentDetailsPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const api = useEnrollmentApi();
+  const can = usePermission();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const reg = useAsync(() => (id ? api.registration(id) : Promise.resolve(null)), [api, id]);
@@ -81,13 +83,13 @@ export default function EnrollmentDetailsPage() {
           </Card>
         </Col>
         <Col xs={24} lg={9}>
-          <Card title={t('enroll.setStatus')}>
+          {can('admissions.edit') && <Card title={t('enroll.setStatus')}>
             <Space direction="vertical" style={{ width: '100%' }}>
               <Select style={{ width: '100%' }} value={status} placeholder={t('enroll.f.status')} onChange={setStatus} options={REGISTRATION_STATUSES.filter((s) => s !== r.status).map((s) => ({ value: s, label: t(`enroll.status.${s}` as MessageKey) }))} data-testid="enroll-status-select" />
               <Input.TextArea rows={3} maxLength={300} placeholder={t('enroll.note')} value={note} onChange={(e) => setNote(e.target.value)} data-testid="enroll-status-note" />
               <Button type="primary" block disabled={!status} loading={busy} onClick={() => void save()} data-testid="enroll-status-save">{t('enroll.setStatus')}</Button>
             </Space>
-          </Card>
+          </Card>}
           <Card title={t('enroll.history')} style={{ marginTop: 16 }} data-testid="enroll-history">
             {r.history.length === 0 ? (
               <EmptyState text={t('enroll.noHistory')} />

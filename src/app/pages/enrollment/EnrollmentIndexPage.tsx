@@ -11,6 +11,7 @@ import { useLang, useT } from '../../../views/i18n/i18n-context';
 import { saveBlob } from '../lcw/use-lcw';
 import { NoticeModal } from './NoticeModal';
 import { NOTICE_COLOR, STATUS_COLOR, useEnrollmentApi } from './use-enrollment';
+import { Authorized, usePermission } from '../../../views/auth/authorized';
 
 const fmt = (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm');
 
@@ -21,6 +22,7 @@ export default function EnrollmentIndexPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const api = useEnrollmentApi();
+  const can = usePermission();
   const notices = useAsync(() => api.notices(), [api]);
   const [editing, setEditing] = useState<Notice | null | undefined>(undefined);
   const [qr, setQr] = useState<Notice | null>(null);
@@ -40,7 +42,7 @@ export default function EnrollmentIndexPage() {
 
   return (
     <div data-testid="enroll-index">
-      <Card title={t('enroll.notices')} extra={<Button type="primary" onClick={() => setEditing(null)} data-testid="enroll-new-notice">{t('enroll.newNotice')}</Button>} style={{ marginBottom: 16 }}>
+      <Card title={t('enroll.notices')} extra={<Authorized action="admissions.add"><Button type="primary" onClick={() => setEditing(null)} data-testid="enroll-new-notice">{t('enroll.newNotice')}</Button></Authorized>} style={{ marginBottom: 16 }}>
         <Table<Notice>
           rowKey="id"
           size="small"
@@ -61,11 +63,11 @@ export default function EnrollmentIndexPage() {
               render: (_: unknown, n) => (
                 <Space size="small" wrap>
                   {n.formPath && <a onClick={() => setQr(n)} data-testid="enroll-open-qr">{t('enroll.qr')}</a>}
-                  <a onClick={() => setEditing(n)}>{t('enroll.editNotice')}</a>
-                  {n.status === 'draft' && <a onClick={() => void setNoticeStatus(n, 'published')}>{t('enroll.publish')}</a>}
-                  {n.status === 'published' && <a onClick={() => void setNoticeStatus(n, 'closed')}>{t('enroll.close')}</a>}
-                  {n.status === 'closed' && <a onClick={() => void setNoticeStatus(n, 'published')}>{t('enroll.reopen')}</a>}
-                  {n.counts.total === 0 && (
+                  {can('admissions.edit') && <a onClick={() => setEditing(n)}>{t('enroll.editNotice')}</a>}
+                  {n.status === 'draft' && can('admissions.edit') && <a onClick={() => void setNoticeStatus(n, 'published')}>{t('enroll.publish')}</a>}
+                  {n.status === 'published' && can('admissions.edit') && <a onClick={() => void setNoticeStatus(n, 'closed')}>{t('enroll.close')}</a>}
+                  {n.status === 'closed' && can('admissions.edit') && <a onClick={() => void setNoticeStatus(n, 'published')}>{t('enroll.reopen')}</a>}
+                  {n.counts.total === 0 && can('admissions.delete') && (
                     <Popconfirm title={t('enroll.confirmDelete')} onConfirm={() => void api.deleteNotice(n.id).then(() => notices.reload())}>
                       <a style={{ color: '#c21939' }}>×</a>
                     </Popconfirm>
@@ -77,7 +79,7 @@ export default function EnrollmentIndexPage() {
         />
       </Card>
 
-      <Card title={t('enroll.registrations')} extra={<Button onClick={() => void exportXlsx()} data-testid="enroll-export">{t('enroll.export')}</Button>}>
+      <Card title={t('enroll.registrations')} extra={<Authorized action="admissions.export"><Button onClick={() => void exportXlsx()} data-testid="enroll-export">{t('enroll.export')}</Button></Authorized>}>
         <Space wrap style={{ marginBottom: 12 }}>
           <Select allowClear placeholder={t('enroll.f.notice')} style={{ width: 240 }} value={filter.noticeId} onChange={(v) => refilter({ noticeId: v })} options={(notices.data ?? []).map((n) => ({ value: n.id, label: n.title }))} />
           <Segmented

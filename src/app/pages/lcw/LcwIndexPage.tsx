@@ -7,6 +7,7 @@ import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { QuestionBank } from './QuestionBank';
 import { TestStatusTag, useLcwApi } from './use-lcw';
+import { Authorized, usePermission } from '../../../views/auth/authorized';
 
 /** /lcwAts/index (礼仪测试): the tests the teacher gave, with participation, average and marking to do; and the question bank. */
 export default function LcwIndexPage() {
@@ -14,6 +15,7 @@ export default function LcwIndexPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const api = useLcwApi();
+  const can = usePermission();
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   const tests = useAsync(() => api.tests({ keyword: keyword || undefined, ...paging }), [api, keyword, paging]);
@@ -21,7 +23,9 @@ export default function LcwIndexPage() {
   const list = (
     <div data-testid="lcw-tests">
       <Space style={{ marginBottom: 12 }} wrap>
-        <Button type="primary" onClick={() => navigate('/lcwAts/newSetUp')} data-testid="lcw-new-test">{t('lcw.newTest')}</Button>
+        <Authorized action="lcw.add">
+          <Button type="primary" onClick={() => navigate('/lcwAts/newSetUp')} data-testid="lcw-new-test">{t('lcw.newTest')}</Button>
+        </Authorized>
         <Input.Search allowClear placeholder={t('lcw.f.title')} style={{ width: 240 }} onSearch={(v) => { setKeyword(v.trim()); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
       </Space>
       <Table<TestListItem>
@@ -45,10 +49,12 @@ export default function LcwIndexPage() {
             render: (_: unknown, r) => (
               <Space size="small" wrap>
                 <a onClick={() => navigate(`/lcwAts/particularsLcw?id=${r.id}`)}>{t('lcw.results')}</a>
-                <a onClick={() => navigate(`/lcwAts/examineLcw?id=${r.id}`)} data-testid="lcw-open-marking">{t('lcw.mark')}</a>
+                <Authorized action="lcw.edit">
+                  <a onClick={() => navigate(`/lcwAts/examineLcw?id=${r.id}`)} data-testid="lcw-open-marking">{t('lcw.mark')}</a>
+                </Authorized>
                 <a onClick={() => navigate(`/lcwAts/studentViewing?id=${r.id}`)}>{t('lcw.preview')}</a>
-                {r.status === 'draft' && <a onClick={() => void api.publishTest(r.id).then(() => { void message.success(t('lcw.published')); return tests.reload(); })}>{t('lcw.publish')}</a>}
-                {r.submittedCount === 0 && (
+                {r.status === 'draft' && can('lcw.edit') && <a onClick={() => void api.publishTest(r.id).then(() => { void message.success(t('lcw.published')); return tests.reload(); })}>{t('lcw.publish')}</a>}
+                {r.submittedCount === 0 && can('lcw.delete') && (
                   <Popconfirm title={t('lcw.confirmDelete')} onConfirm={() => void api.deleteTest(r.id).then(() => tests.reload())}>
                     <a style={{ color: '#c21939' }}>×</a>
                   </Popconfirm>

@@ -6,6 +6,7 @@ import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { QuestionModal, kindOptions } from './QuestionModal';
 import { answerText, kindKey, letter, saveBlob, useLcwApi } from './use-lcw';
+import { Authorized } from '../../../views/auth/authorized';
 
 const toBase64 = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -43,10 +44,14 @@ export function QuestionBank() {
       <Space wrap style={{ marginBottom: 12 }}>
         <Select allowClear placeholder={t('lcw.f.kind')} style={{ width: 140 }} options={kindOptions(t)} value={kind} onChange={(v) => { setKind(v); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
         <Input.Search allowClear placeholder={t('lcw.f.stem')} style={{ width: 240 }} onSearch={(v) => { setKeyword(v.trim()); setPaging((p) => ({ ...p, pageNum: 1 })); }} />
-        <Button type="primary" onClick={() => setEditing(null)} data-testid="lcw-add-question">{t('lcw.newQuestion')}</Button>
+        <Authorized action="lcw.add">
+          <Button type="primary" onClick={() => setEditing(null)} data-testid="lcw-add-question">{t('lcw.newQuestion')}</Button>
+        </Authorized>
+        <Authorized action="lcw.import">
         <Upload accept=".xlsx" showUploadList={false} beforeUpload={(f) => { void importFile(f).catch(() => undefined); return false; }}>
           <Button data-testid="lcw-import">{t('lcw.import')}</Button>
         </Upload>
+        </Authorized>
         <Button type="link" onClick={() => void api.template().then((b) => saveBlob(b, `${t('lcw.bank')}.xlsx`))}>{t('lcw.template')}</Button>
       </Space>
       {report && report.errors.length > 0 && (
@@ -86,10 +91,10 @@ export function QuestionBank() {
             width: 140,
             render: (_: unknown, q) => (
               <Space>
-                <a onClick={() => setEditing(q)}>{t('lcw.editQuestion')}</a>
-                <Popconfirm title={t('lcw.confirmDeleteQuestion')} onConfirm={() => void api.deleteQuestion(q.id).then(() => page.reload())}>
+                <Authorized action="lcw.edit"><a onClick={() => setEditing(q)}>{t('lcw.editQuestion')}</a></Authorized>
+                <Authorized action="lcw.delete"><Popconfirm title={t('lcw.confirmDeleteQuestion')} onConfirm={() => void api.deleteQuestion(q.id).then(() => page.reload())}>
                   <a style={{ color: '#c21939' }}>×</a>
-                </Popconfirm>
+                </Popconfirm></Authorized>
               </Space>
             ),
           },
