@@ -93,11 +93,11 @@ describe('school leaders', () => {
     await context.close();
   }, 180_000);
 
-  it('principal01 opens every menu entry and has no basic-data maintenance', async () => {
+  it('principal01 opens every menu entry (the etiquette test and enrollment read-only) and has no basic-data maintenance', async () => {
     const { context, page } = await signIn(browser, 'principal01');
     await expectPath(page, '/headmaster');
     const opened = await walkMenu(page);
-    expect(opened).toEqual(['/headmaster', '/teachingAdmin/studentNum', '/teachingAdmin/grade', '/teachingAdmin/teacherNum', ...(opened.includes('/teachingAdmin/detailGrouing') ? ['/teachingAdmin/detailGrouing'] : [])]);
+    expect(opened).toEqual(['/headmaster', '/lcwAts/index', '/enrollment/index', '/teachingAdmin/studentNum', '/teachingAdmin/grade', '/teachingAdmin/teacherNum', ...(opened.includes('/teachingAdmin/detailGrouing') ? ['/teachingAdmin/detailGrouing'] : [])]);
     await expect.poll(() => page.locator('.zp-sider').getByText('基础数据维护').count()).toBe(0);
     await context.close();
   }, 120_000);

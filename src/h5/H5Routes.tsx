@@ -8,6 +8,9 @@ const PhoneUploadPage = lazy(() => import('./pages/PhoneUploadPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const ParentReportPage = lazy(() => import('./pages/ParentReportPage'));
 const SamplesPage = lazy(() => import('./pages/SamplesPage'));
+// etiquette test and enrollment form (issue 19, parts 2 and 3)
+const LcwPage = lazy(() => import('./pages/lcw/LcwPage'));
+const EnrollPage = lazy(() => import('./pages/enrollment/EnrollPage'));
 
 /** An unknown path (a cut-off link): say so, and how to get back in. */
 function NotFound() {
@@ -24,6 +27,8 @@ export function H5Routes() {
         <Route path="/messages" element={<MessagesPage />} />
         <Route path="/report" element={<ParentReportPage />} />
         <Route path="/samples" element={<SamplesPage />} />
+        <Route path="/lcw" element={<LcwPage />} />
+        <Route path="/enroll" element={<EnrollPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

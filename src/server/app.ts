@@ -42,6 +42,8 @@ import { revisionRoutes } from './routes/platform-management/revision';
 import { h5MessageRoutes } from './routes/platform-management/h5-messages';
 import { sampleRoutes } from './routes/platform-management/samples';
 import { growthRoutes } from './routes/platform-management/growth';
+import { lcwH5Routes, lcwRoutes } from './routes/platform-management/lcw';
+import { enrollmentH5Routes, enrollmentRoutes } from './routes/platform-management/enrollment';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -169,6 +171,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(h5MessageRoutes, { services });
           await mgmt.register(sampleRoutes, { services });
           await mgmt.register(growthRoutes, { services });
+          // etiquette test and enrollment (issue 19, parts 2 and 3)
+          await mgmt.register(lcwRoutes, { services });
+          await mgmt.register(lcwH5Routes, { services });
+          await mgmt.register(enrollmentRoutes, { services });
+          await mgmt.register(enrollmentH5Routes, { services });
         },
         { prefix: '/platform-management' },
       );

@@ -19,26 +19,26 @@ const EXPECTED: Record<string, { roleId: number; realname: string; permissions: 
   teacher01: {
     roleId: 2,
     realname: '王老师',
-    permissions: { workbench: ALL, class: ALL, task: ALL, taskBasis: ALL, exercise: ALL },
-    menus: ['teacherIndex', 'homework', 'correctRemark', 'class', 'excellentArticle', 'growingUp', 'requireWork', 'practice'],
+    permissions: { workbench: ALL, class: ALL, task: ALL, taskBasis: ALL, exercise: ALL, lcw: ALL },
+    menus: ['teacherIndex', 'homework', 'correctRemark', 'class', 'excellentArticle', 'growingUp', 'requireWork', 'practice', 'lcwAts'],
   },
   classrole01: {
     roleId: 3,
     realname: '李老师',
-    permissions: { class: ALL, task: READ },
-    menus: ['homework', 'correctRemark', 'class', 'excellentArticle', 'growingUp', 'requireWork'],
+    permissions: { class: ALL, task: READ, lcw: ALL },
+    menus: ['homework', 'correctRemark', 'class', 'excellentArticle', 'growingUp', 'requireWork', 'lcwAts'],
   },
   headmaster01: {
     roleId: 6,
     realname: '张校长',
-    permissions: { headmaster: ALL, class: READ, foundation: ALL },
-    menus: ['headmaster', 'teachingAdmin', 'class', 'excellentArticle', 'growingUp', 'requireWork', 'taStudentNum', 'taGrade', 'taTeacherNum', 'taDetailGrouing', 'taFoundation'],
+    permissions: { headmaster: ALL, class: READ, foundation: ALL, lcw: ALL, admissions: ALL },
+    menus: ['headmaster', 'teachingAdmin', 'class', 'excellentArticle', 'growingUp', 'requireWork', 'lcwAts', 'enrollment', 'taStudentNum', 'taGrade', 'taTeacherNum', 'taDetailGrouing', 'taFoundation'],
   },
   principal01: {
     roleId: 7,
     realname: '赵校长',
-    permissions: { headmaster: READ },
-    menus: ['headmaster', 'teachingAdmin', 'taStudentNum', 'taGrade', 'taTeacherNum', 'taDetailGrouing'],
+    permissions: { headmaster: READ, lcw: READ, admissions: READ },
+    menus: ['headmaster', 'teachingAdmin', 'lcwAts', 'enrollment', 'taStudentNum', 'taGrade', 'taTeacherNum', 'taDetailGrouing'],
   },
 };
 

@@ -60,4 +60,12 @@ export const PAGES: Record<string, ComponentType<object>> = {
   growingUpIndex: lazyPage(() => import('../pages/growth/GrowthIndexPage')),
   growingUpDetail: lazyPage(() => import('../pages/growth/GrowthDetailPage')),
   detailGrouing: lazyPage(() => import('../pages/growth/SchoolGrowthPage')),
+  // etiquette test and enrollment (issue 19, parts 2 and 3)
+  lcwIndex: lazyPage(() => import('../pages/lcw/LcwIndexPage')),
+  lcwNewSetUp: lazyPage(() => import('../pages/lcw/NewSetUpPage')),
+  particularsLcw: lazyPage(() => import('../pages/lcw/ParticularsPage')),
+  studentViewing: lazyPage(() => import('../pages/lcw/StudentViewingPage')),
+  examineLcw: lazyPage(() => import('../pages/lcw/ExaminePage')),
+  enrollmentIndex: lazyPage(() => import('../pages/enrollment/EnrollmentIndexPage')),
+  enrollmentDetails: lazyPage(() => import('../pages/enrollment/EnrollmentDetailsPage')),
 };

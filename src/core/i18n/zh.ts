@@ -13,6 +13,8 @@ import { zhSecurity } from './zh-security';
 import { zhOcr } from './zh-ocr';
 import { zhSamples } from './zh-samples';
 import { zhGrowth } from './zh-growth';
+import { zhLcw } from './zh-lcw';
+import { zhEnrollment } from './zh-enrollment';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
@@ -31,6 +33,8 @@ export const zh = {
   ...zhOcr,
   ...zhSamples,
   ...zhGrowth,
+  ...zhLcw,
+  ...zhEnrollment,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',

@@ -128,18 +128,18 @@ export const ROUTES: readonly RouteDef[] = [
   main('/growingUp/detailGrouing', 'growingUpDetail', 'page.growingUpDetail', { permission: klass, parent: '/growingUp' }),
 
   main('/lcwAts', 'lcwAts', 'page.lcwAts', { permission: ['lcw'], redirect: '/lcwAts/index' }),
-  main('/lcwAts/index', 'lcwIndex', 'page.lcwIndex', { permission: ['lcw'], parent: '/lcwAts', building: true }),
-  main('/lcwAts/newSetUp', 'lcwNewSetUp', 'page.lcwNewSetUp', { permission: ['lcw'], parent: '/lcwAts', building: true }),
-  main('/lcwAts/particularsLcw', 'particularsLcw', 'page.lcwParticulars', { permission: ['lcw'], parent: '/lcwAts', building: true }),
-  main('/lcwAts/studentViewing', 'studentViewing', 'page.lcwStudentViewing', { permission: ['lcw'], parent: '/lcwAts', building: true }),
-  main('/lcwAts/examineLcw', 'examineLcw', 'page.lcwExamine', { permission: ['lcw'], parent: '/lcwAts', building: true }),
+  main('/lcwAts/index', 'lcwIndex', 'page.lcwIndex', { permission: ['lcw'], parent: '/lcwAts' }),
+  main('/lcwAts/newSetUp', 'lcwNewSetUp', 'page.lcwNewSetUp', { permission: ['lcw'], parent: '/lcwAts' }),
+  main('/lcwAts/particularsLcw', 'particularsLcw', 'page.lcwParticulars', { permission: ['lcw'], parent: '/lcwAts' }),
+  main('/lcwAts/studentViewing', 'studentViewing', 'page.lcwStudentViewing', { permission: ['lcw'], parent: '/lcwAts' }),
+  main('/lcwAts/examineLcw', 'examineLcw', 'page.lcwExamine', { permission: ['lcw'], parent: '/lcwAts' }),
 
   main('/requireWork', 'requireWork', 'page.requireWork', { permission: klass, redirect: '/requireWork/index' }),
   main('/requireWork/index', 'requireWorkIndex', 'page.requireWork', { permission: klass, parent: '/requireWork' }),
 
   main('/enrollment', 'enrollment', 'page.enrollment', { permission: ['admissions'], redirect: '/enrollment/index' }),
-  main('/enrollment/index', 'enrollmentIndex', 'page.enrollmentIndex', { permission: ['admissions'], parent: '/enrollment', building: true }),
-  main('/enrollment/details', 'enrollmentDetails', 'page.enrollmentDetails', { permission: ['admissions'], parent: '/enrollment', building: true }),
+  main('/enrollment/index', 'enrollmentIndex', 'page.enrollmentIndex', { permission: ['admissions'], parent: '/enrollment' }),
+  main('/enrollment/details', 'enrollmentDetails', 'page.enrollmentDetails', { permission: ['admissions'], parent: '/enrollment' }),
 
   main('/correctRemark', 'correctRemark', 'page.correctRemark', { permission: task }),
 ];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Form, Input, List, Tag } from 'antd-mobile';
 import { H5NavBar } from './H5NavBar';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { h5Class } from '../../core/api/contracts/tasks';
@@ -24,6 +24,8 @@ export default function JoinPage() {
   const code = params.get('code') ?? '';
   const [input, setInput] = useState(code);
   const klass = useAsync<H5Class | null>(() => (code ? tasks.h5Class(code) : Promise.resolve(null)), [tasks, code]);
+  // The class login QR with lcwProgram=1 leads to the class's etiquette tests (spec §7).
+  if (code && params.get('lcwProgram') === '1') return <Navigate to={`/lcw?code=${encodeURIComponent(code)}`} replace />;
 
   return (
     <div data-testid="h5-join">

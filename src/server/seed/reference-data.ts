@@ -35,8 +35,14 @@ export const ROLE_PERMISSIONS: { roleId: number; permissionId: string; actions: 
   { roleId: 6, permissionId: 'class', actions: READ },
   { roleId: 6, permissionId: 'foundation', actions: ALL },
   { roleId: 7, permissionId: 'headmaster', actions: READ },
-  // The etiquette test (lcw) and enrollment (admissions) are not built: no role holds them until they are,
-  // so no headmaster or principal menu leads to a "being built" page (issue 15).
+  // lcw/admissions (#19): teachers and class staff give etiquette tests to their classes; the headmaster runs
+  // them school-wide and the school office's enrollment (admissions); the principal reads and exports both.
+  { roleId: 2, permissionId: 'lcw', actions: ALL },
+  { roleId: 3, permissionId: 'lcw', actions: ALL },
+  { roleId: 6, permissionId: 'lcw', actions: ALL },
+  { roleId: 6, permissionId: 'admissions', actions: ALL },
+  { roleId: 7, permissionId: 'lcw', actions: READ },
+  { roleId: 7, permissionId: 'admissions', actions: READ },
 ];
 
 /** Side menu entries; `notShown` entries stay routable but out of the menu (spec §2). */

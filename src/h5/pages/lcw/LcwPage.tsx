@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import { Card, DotLoading, Empty, ErrorBlock, List, SearchBar, Space, Tag } from 'antd-mobile';
+import { H5NavBar } from '../H5NavBar';
+import dayjs from 'dayjs';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lcwH5Api } from '../../../core/api/endpoints/lcw';
+import { useAsync } from '../../../views/hooks/use-async';
+import { useT } from '../../../views/i18n/i18n-context';
+import { useH5 } from '../../h5-context';
+import { forgetStudent, rememberedStudent, rememberStudent, type RememberedStudent } from '../../student-messages';
+import { StudentCodeCard } from '../StudentCodeCard';
+import { LcwTestView } from './LcwTestView';
+
+/**
+ * `/teaching/h5/lcw?code=` (the class login QR with lcwProgram=1): the class's etiquette tests. The
+ * student picks their name and types their own code (学生码) once — remembered on the phone like on
+ * the other class pages — then answers a test; `&testId=` opens one.
+ */
+export default function LcwPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { client } = useH5();
+  const api = useMemo(() => lcwH5Api(client), [client]);
+  const [params, setParams] = useSearchParams();
+  const code = (params.get('code') ?? '').trim().toUpperCase();
+  const testId = Number(params.get('testId')) || 0;
+  const [who, setWho] = useState<RememberedStudent | null>(() => rememberedStudent(window.localStorage, code));
+  const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
+  const [search, setSearch] = useState('');
+  const info = useAsync(() => (code ? api.classInfo(code) : Promise.resolve(null)), [api, code]);
+  const whoFull = useMemo(() => (who ? { classCode: code, ...who } : null), [who, code]);
+
+  if (!code) return <ErrorBlock status="default" title={t('h5.join.badCode')} description="" />;
+  if (info.loading && !info.data) return <DotLoading />;
+  if (!info.data) return <ErrorBlock status="default" title={t('h5.join.badCode')} description="" />;
+  const me = info.data.students.find((s) => s.id === who?.studentId);
+
+  if (!whoFull || !me) {
+    const students = info.data.students.filter((s) => !search || s.name.includes(search.trim()));
+    return (
+      <div data-testid="h5-lcw">
+        <H5NavBar onBack={picked ? () => setPicked(null) : () => navigate(`/join?code=${encodeURIComponent(code)}`)}>{info.data.className} · {t('lcw.h5.title')}</H5NavBar>
+        {picked ? (
+          <StudentCodeCard
+            classCode={code}
+            student={picked}
+            onVerified={(studentCode) => {
+              const next = { studentId: picked.id, studentCode };
+              rememberStudent(window.localStorage, code, next);
+              setWho(next);
+              setPicked(null);
+            }}
+          />
+        ) : (
+          <List header={t('lcw.h5.pickName')}>
+            <div style={{ padding: '8px 12px' }}>
+              <SearchBar placeholder={t('h5.upload.searchName')} value={search} onChange={setSearch} />
+            </div>
+            {students.map((s) => (
+              <List.Item key={s.id} data-testid="h5-lcw-student" onClick={() => setPicked(s)}>
+                {s.name}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </div>
+    );
+  }
+
+  if (testId) return <LcwTestView api={api} who={whoFull} testId={testId} onBack={() => { setParams({ code }); void info.reload(); }} />;
+
+  return (
+    <div data-testid="h5-lcw">
+      <H5NavBar onBack={() => navigate(`/join?code=${encodeURIComponent(code)}`)}>{t('lcw.h5.title')}</H5NavBar>
+      <Card style={{ margin: 8 }}>
+        <Space justify="between" style={{ width: '100%' }} align="center">
+          <span>{info.data.className} · <strong>{me.name}</strong></span>
+          <a onClick={() => { forgetStudent(window.localStorage, code); setWho(null); }}>{t('lcw.h5.switch')}</a>
+        </Space>
+      </Card>
+      {info.data.tests.length === 0 ? (
+        <Empty description={t('lcw.h5.none')} />
+      ) : (
+        <List>
+          {info.data.tests.map((x) => (
+            <List.Item
+              key={x.id}
+              data-testid="h5-lcw-item"
+              description={`${t('lcw.h5.deadline', { time: dayjs(x.deadline).format('MM-DD HH:mm') })} · ${x.questionCount} · ${t('lcw.totalPoints')} ${x.totalPoints}`}
+              extra={x.closed ? <Tag>{t('lcw.closed')}</Tag> : <Tag color="primary">{t('lcw.h5.start')}</Tag>}
+              onClick={() => setParams({ code, testId: String(x.id) })}
+            >
+              {x.title}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+}
