@@ -1,28 +1,25 @@
 // Reads the handwriting development set (handwriting-set.ts) with the local OCR and reports, per kind
 // and per font, Han CER (Han characters only) and all-character CER (punctuation, digits and letters
 // too; whitespace ignored), empty results, and seconds per image:
-//   node --import tsx bench/correction/handwriting-ocr.ts [--set DIR] [--make] [--json OUT.json] [--only FONT] [--kind photo]
+//   node --import tsx bench/correction/handwriting-ocr.ts [--set DIR] [--make] [--json OUT.json] [--only FONT] [--kind photo] [--split dev|test] [--lm-weight W]
 // --make renders the set first (2 pages per kind and font, 6 line crops per font). CER = edit distance /
-// reference characters; a page or line that returns nothing counts 100%. Tuning fonts (TUNING_FONTS) and
-// held-out fonts are also summed apart: only the held-out figures say how handwriting in general reads.
+// reference characters; a page or line that returns nothing counts 100%. The dev split (tuning fonts, dev
+// titles) and the test split (held-out fonts, other titles) are summed apart: only the test figures say how
+// handwriting in general reads. --lm-weight 0 reads with the best path only (no language model).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildTranscript } from '../../src/correction/ocr.js';
 import { loadPaddleModels, PaddleOcrProvider } from '../../src/correction/ocr/paddle.js';
-import { makeDevSet, TUNING_FONTS, type DevItem } from './handwriting-set.js';
+import { editDistance } from './handwriting-ocr-cer.js';
+import { setLmDecodeParams, type LatticeChar } from '../../src/correction/ocr/lm-decode.js';
+import { makeDevSet, type DevItem } from './handwriting-set.js';
 
-const { values } = parseArgs({ options: { set: { type: 'string', default: '/tmp/zhipi-handwriting-set' }, make: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' }, kind: { type: 'string' } } });
-
-export function editDistance(a: string[], b: string[]): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
+const { values } = parseArgs({ options: { set: { type: 'string', default: '/tmp/zhipi-handwriting-set' }, make: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' }, kind: { type: 'string' }, split: { type: 'string' }, 'lm-weight': { type: 'string' } } });
+if (values['lm-weight'] !== undefined) setLmDecodeParams({ weight: Number(values['lm-weight']) });
+// --json also keeps each page's lines as the recogniser gave them to the language model (for tuning its weight offline)
+let seen: LatticeChar[][] = [];
+if (values.json) setLmDecodeParams({ observe: (l) => seen.push(l.map(({ text, confidence, candidates }) => ({ text, confidence, ...(candidates ? { candidates } : {}) }))) });
 
 const HAN = /\p{Script=Han}/u;
 const chars = (s: string, hanOnly: boolean): string[] => [...s.replace(/\s/g, '')].filter((c) => !hanOnly || HAN.test(c));
@@ -47,12 +44,14 @@ const add = (key: string, f: (a: Agg) => void): void => {
   f(a);
   groups.set(key, a);
 };
-const perItem: Array<{ file: string; han: number; all: number; secs: number; text: string }> = [];
+const perItem: Array<{ file: string; han: number; all: number; secs: number; text: string; lattice?: LatticeChar[][] }> = [];
 for (const it of items) {
   if (values.only && it.font !== values.only) continue;
   if (values.kind && !it.kind.includes(values.kind)) continue;
+  if (values.split && it.split !== values.split) continue;
   const img = readFileSync(join(values.set, it.file));
   const t = performance.now();
+  seen = [];
   const page = await ocr.recognize(img);
   const secs = (performance.now() - t) / 1000;
   const hyp = buildTranscript([page]).text;
@@ -61,7 +60,7 @@ for (const it of items) {
   const empty = !hyp.trim();
   const han = empty ? refHan.length : editDistance(refHan, chars(hyp, true));
   const all = empty ? refAll.length : editDistance(refAll, chars(hyp, false));
-  const held = TUNING_FONTS.includes(it.font) ? 'tuning fonts' : 'held-out fonts';
+  const held = it.split === 'dev' ? 'dev split' : 'test split';
   for (const key of [`${it.kind} | ${it.font}`, `${it.kind} | ${held}`, `all | ${it.font}`, `all | ${held}`]) {
     add(key, (a) => {
       a.han += han;
@@ -73,14 +72,15 @@ for (const it of items) {
       if (!it.line) a.secs.push(secs);
     });
   }
-  perItem.push({ file: it.file, han: han / Math.max(1, refHan.length), all: all / Math.max(1, refAll.length), secs, text: hyp });
+  perItem.push({ file: it.file, han: han / Math.max(1, refHan.length), all: all / Math.max(1, refAll.length), secs, text: hyp, ...(values.json ? { lattice: seen } : {}) });
+  if (values.json) writeFileSync(values.json, JSON.stringify({ groups: Object.fromEntries(groups), perItem }));
   process.stderr.write(`${it.file}: Han ${((100 * han) / Math.max(1, refHan.length)).toFixed(1)}% all ${((100 * all) / Math.max(1, refAll.length)).toFixed(1)}% ${secs.toFixed(2)} s\n`);
 }
 
 const pct = (e: number, n: number): string => `${((100 * e) / Math.max(1, n)).toFixed(1)}%`;
 const median = (xs: number[]): string => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(2) : '–');
 // one row per kind, one column per font: "Han CER / all-character CER" (empty results in brackets)
-const cols = ['long-cang', 'ma-shan-zheng', 'tuning fonts', 'zcool-kuaile', 'liu-jian-mao-cao', 'held-out fonts'];
+const cols = ['long-cang', 'ma-shan-zheng', 'dev split', 'zcool-kuaile', 'liu-jian-mao-cao', 'test split'];
 const kinds = [...new Set([...groups.keys()].map((k) => k.split(' | ')[0]!))].sort((a, b) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b)));
 console.log(`| kind (Han / all-char CER) | ${cols.join(' | ')} | s/page median |`);
 console.log(`| --- | ${cols.map(() => '---:').join(' | ')} | ---: |`);
@@ -89,7 +89,7 @@ for (const kind of kinds) {
     const a = groups.get(`${kind} | ${c}`);
     return a ? `${pct(a.han, a.hanN)} / ${pct(a.all, a.allN)}${a.empty ? ` (${a.empty} empty)` : ''}` : '–';
   });
-  const secs = cols.flatMap((c) => (c.endsWith('fonts') ? [] : (groups.get(`${kind} | ${c}`)?.secs ?? [])));
+  const secs = cols.flatMap((c) => (c.endsWith('split') ? [] : (groups.get(`${kind} | ${c}`)?.secs ?? [])));
   console.log(`| ${kind} | ${cells.join(' | ')} | ${median(secs)} |`);
 }
 if (values.json) writeFileSync(values.json, JSON.stringify({ groups: Object.fromEntries(groups), perItem }, null, 1));

@@ -9,7 +9,7 @@
 // shadow, warm paper, blur, noise and JPEG. Plus line crops (one written line, clean or photo-like).
 // Chromium (playwright-core, /usr/bin/chromium) draws the pages: it loads the fonts' woff2 files.
 // The layout is computed here, so the reference text is exact. The same seed gives the same set.
-// Writes DIR/manifest.json: [{ file, kind, font, paper, photo, line, text, header }].
+// Writes DIR/manifest.json: [{ file, kind, font, split, paper, photo, line, text, header }].
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -35,6 +35,8 @@ export interface DevItem {
   /** e.g. "grid photo", "line crop" */
   kind: string;
   font: FontKey;
+  /** dev: tuning font and dev titles; test: held-out font and other titles (devEssays) */
+  split: 'dev' | 'test';
   paper: Paper;
   photo: boolean;
   line: boolean;
@@ -279,15 +281,28 @@ async function degrade(png: Buffer, look: PhotoLook, seed: number): Promise<Buff
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: look.quality }).toBuffer();
 }
 
-/** Essays to write: the demo essays, then the aes-calibration essays (title first, paragraphs). */
-export function devEssays(): string[][] {
-  const out: string[][] = DEMO_ESSAYS.map((e) => [DEMO_ESSAY_TITLE, ...e.paragraphs]);
+/** aes-calibration essays the set writes (the first SET_AES of the list); the OCR language model never reads them */
+export const SET_AES = 40;
+
+/**
+ * Essays to write, split by title: the dev split (the demo essays and the first half of the set's
+ * aes-calibration essays) is written in the tuning fonts only, the test split (the second half, minus any
+ * essay whose title is also in the dev split) in the held-out fonts only. So a held-out figure is on a
+ * font AND on titles no tuning looked at. Each essay: title first, then paragraphs.
+ */
+export function devEssays(): { dev: string[][]; test: string[][] } {
+  const dev: string[][] = DEMO_ESSAYS.map((e) => [DEMO_ESSAY_TITLE, ...e.paragraphs]);
+  const test: string[][] = [];
   try {
-    for (const e of loadAes('/work/shared/data/aes-calibration/').slice(0, 40)) out.push(e.transcript.split('\n').map((p) => p.replace(/[ \t\u3000]+/g, '').trim()).filter(Boolean));
+    const aes = loadAes('/work/shared/data/aes-calibration/').slice(0, SET_AES);
+    const paras = (t: string): string[] => t.split('\n').map((p) => p.replace(/[ \t\u3000]+/g, '').trim()).filter(Boolean);
+    aes.slice(0, SET_AES / 2).forEach((e) => dev.push(paras(e.transcript)));
+    const devTitles = new Set(dev.map((e) => e[0]));
+    for (const e of aes.slice(SET_AES / 2)) if (!devTitles.has(paras(e.transcript)[0])) test.push(paras(e.transcript));
   } catch {
-    // the calibration essays are optional
+    // the calibration essays are optional (the test split then reuses the demo essays: said in the manifest)
   }
-  return out;
+  return { dev, test: test.length ? test : dev };
 }
 
 function fontFaceCss(): string[] {
@@ -312,14 +327,15 @@ async function show(page: Page, out: string, html: string): Promise<void> {
 export async function makeDevSet(out: string, perKind: number, linesPerFont: number, seed = 13): Promise<DevItem[]> {
   mkdirSync(out, { recursive: true });
   const css = fontFaceCss();
-  const essays = devEssays();
-  const pool = [...new Set(essays.flat().join('').replace(/[^\u4e00-\u9fff]/gu, ''))].sort();
+  const split = devEssays();
+  const pool = [...new Set([...split.dev, ...split.test].flat().join('').replace(/[^\u4e00-\u9fff]/gu, ''))].sort();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'], headless: true });
   const items: DevItem[] = [];
   try {
     const page = await browser.newPage({ viewport: { width: W, height: H } });
     let n = 0;
     for (const [fi, [font, family]] of (Object.entries(FONTS) as Array<[FontKey, string]>).entries()) {
+      const essays = TUNING_FONTS.includes(font) ? split.dev : split.test;
       for (const paper of ['grid', 'lined', 'plain'] as Paper[]) {
         for (const photo of [false, true]) {
           for (let k = 0; k < perKind; k++) {
@@ -337,7 +353,7 @@ export async function makeDevSet(out: string, perKind: number, linesPerFont: num
             img = look ? await degrade(img, look, n + 1) : await sharp(img).removeAlpha().png().toBuffer();
             const file = `${font}-${paper}-${photo ? 'photo' : 'clean'}-${k}.${look ? 'jpg' : 'png'}`;
             writeFileSync(join(out, file), img);
-            items.push({ file, kind: `${paper} ${photo ? 'photo' : 'clean'}`, font, paper, photo, line: false, text: wr.text, header: { name, studentNo } });
+            items.push({ file, kind: `${paper} ${photo ? 'photo' : 'clean'}`, font, split: TUNING_FONTS.includes(font) ? 'dev' : 'test', paper, photo, line: false, text: wr.text, header: { name, studentNo } });
             n++;
           }
         }
@@ -371,7 +387,7 @@ export async function makeDevSet(out: string, perKind: number, linesPerFont: num
         img = look ? await degrade(img, look, n + 1) : await sharp(img).removeAlpha().png().toBuffer();
         const file = `${font}-line-${k}.${look ? 'jpg' : 'png'}`;
         writeFileSync(join(out, file), img);
-        items.push({ file, kind: 'line crop', font, paper, photo, line: true, text: chars.join('') });
+        items.push({ file, kind: 'line crop', font, split: TUNING_FONTS.includes(font) ? 'dev' : 'test', paper, photo, line: true, text: chars.join('') });
         n++;
       }
     }

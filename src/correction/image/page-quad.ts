@@ -131,7 +131,9 @@ export function findPageQuad(g: Gray): Quad | undefined {
     }
   }
   // a sheet that runs off the frame along much of the border is not framed: leave the photo as it is
-  if (touch > 0.15 * 2 * (w + h)) return undefined;
+  // (a page filling the frame touches it all round; a sheet with one corner cut off by the frame, about
+  // a fifth: it is a sheet, and the sides' and edges' checks below still apply)
+  if (touch > 0.3 * 2 * (w + h)) return undefined;
   // the extreme points are rough corners (a corner off the frame or in shadow moves them): fit each side
   // as a straight line through the region's edge between the rough corners, and intersect the sides
   const inRegion = (x: number, y: number): boolean => label[y * w + x] === bestId;

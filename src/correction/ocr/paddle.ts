@@ -24,6 +24,7 @@ import { detectLayout, type GridLayout, type LinedLayout, type PageLayout, type 
 import { decodeImage, estimateSkew, inkMask, Integral, normalizeLighting, resampleInto, rotate180, rotateGray, type DecodedImage, type Gray } from '../image/raster.js';
 import type { Box, OcrChar, OcrLine, OcrPage, OcrProvider } from '../ocr.js';
 import { isHeaderText, parseHeader, splitFurniture, type PageHeader } from './page-furniture.js';
+import { lmDecode } from './lm-decode.js';
 import { normalizeChinesePunctuation } from './punctuation.js';
 
 const REC_H = 48;
@@ -65,11 +66,16 @@ export interface RecChar {
   confidence: number;
   /** other characters the recogniser gave weight to at this position, best first (top-k of the CTC frames) */
   alternatives?: Array<{ text: string; confidence: number }>;
+  /** every reading weighed at this position, best first, down to CAND_P (for the language model: lm-decode.ts) */
+  candidates?: Array<{ text: string; p: number }>;
 }
 
 /** alternatives below this probability are noise */
 const ALT_MIN = 0.02;
 const ALT_K = 3;
+/** runner-up classes tracked per frame, and the weakest kept as a candidate for the language model */
+const CAND_K = 5;
+const CAND_P = 0.005;
 
 /** Recognise one grey line image that is already REC_H pixels high. */
 async function recognizeLineImage(m: Models, img: Gray): Promise<RecChar[]> {
@@ -100,21 +106,30 @@ async function recognizeLineImage(m: Models, img: Gray): Promise<RecChar[]> {
         .slice(0, ALT_K)
         .map(([c, p]) => ({ text: m.dictionary[c - 1] ?? '', confidence: Math.round(p * 1000) / 1000 }))
         .filter((a) => a.text && a.text !== ' ' && a.text !== text);
-      chars.push({ text, x: ((run.t0 + run.t1 + 1) / 2) * step, confidence: run.p, ...(alternatives.length ? { alternatives } : {}) });
+      const candidates = [
+        { text, p: run.p },
+        ...[...run.alts]
+          .filter(([c]) => c !== run!.idx)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, CAND_K)
+          .map(([c, p]) => ({ text: m.dictionary[c - 1] ?? '', p }))
+          .filter((a) => a.text && a.text !== ' ' && a.text !== text),
+      ];
+      chars.push({ text, x: ((run.t0 + run.t1 + 1) / 2) * step, confidence: run.p, ...(alternatives.length ? { alternatives } : {}), ...(candidates.length > 1 ? { candidates } : {}) });
     }
     run = undefined;
   };
   // the runner-up classes of a frame (best first after the winner), tracked in the same pass as the best
-  const top = new Int32Array(ALT_K + 1);
-  const topP = new Float32Array(ALT_K + 1);
+  const top = new Int32Array(CAND_K + 1);
+  const topP = new Float32Array(CAND_K + 1);
   for (let t = 0; t < T; t++) {
     top.fill(0);
     topP.fill(-1);
     const base = t * C;
     for (let c = 0; c < C; c++) {
       const p = probs[base + c]!;
-      if (p <= topP[ALT_K]!) continue;
-      let k = ALT_K;
+      if (p <= topP[CAND_K]!) continue;
+      let k = CAND_K;
       while (k > 0 && p > topP[k - 1]!) {
         topP[k] = topP[k - 1]!;
         top[k] = top[k - 1]!;
@@ -131,9 +146,9 @@ async function recognizeLineImage(m: Models, img: Gray): Promise<RecChar[]> {
         run.t1 = t;
         run.p = Math.max(run.p, bp);
       } else run = { idx: best, t0: t, t1: t, p: bp, alts: new Map() };
-      for (let k = 1; k <= ALT_K; k++) {
+      for (let k = 1; k <= CAND_K; k++) {
         const c = top[k]!;
-        if (c !== 0 && topP[k]! >= ALT_MIN) run.alts.set(c, Math.max(run.alts.get(c) ?? 0, topP[k]!));
+        if (c !== 0 && topP[k]! >= CAND_P) run.alts.set(c, Math.max(run.alts.get(c) ?? 0, topP[k]!));
       }
     }
     prev = best;
@@ -211,8 +226,15 @@ const CONTENT_INK = 165;
 /** dark pixels of the faintest mark worth a look (a small 。 in a photo: ≈ 40) */
 const MARK_INK = 20;
 
+/**
+ * A grid cell is written when this many of its pixels are darker than CELL_INK: lighter than the content
+ * threshold, since pencil on a photographed sheet levels out at 170–200 (at 165 its cells read as empty
+ * and were dropped: every third character of such a page was lost), while an empty cell stays above 235.
+ */
+const CELL_INK = 205;
+
 function gridRows(g: Gray, layout: GridLayout): RowPlan[] {
-  const integ = new Integral(inkMask(g, CONTENT_INK), g.width, g.height);
+  const integ = new Integral(inkMask(g, CELL_INK), g.width, g.height);
   const plans: RowPlan[] = [];
   const inset = Math.max(2, Math.round(layout.cell * 0.07));
   for (const row of layout.rows) {
@@ -447,14 +469,15 @@ function wrapContext(prev: RowPlan | undefined, r: RowPlan): Segment[] {
  * Recognise a row's segments packed after context segments. Returns the packing and the characters read
  * in the row (those in the context dropped), each with the index of its segment in the row.
  */
-async function readRow(m: Models, g: Gray, ctx: Segment[], segs: Segment[], cells: boolean, tail: number): Promise<{ p: Packed; found: Array<{ si: number; c: RecChar }> }> {
+async function readRow(m: Models, g: Gray, ctx: Segment[], segs: Segment[], cells: boolean, tail: number, useLm = true): Promise<{ p: Packed; found: Array<{ si: number; c: RecChar }> }> {
   const nc = ctx.length;
   const p = pack(g, [...ctx, ...segs], cells, tail);
   // the context ends where the row starts (mid-gap between cells), with no tolerance: a mark written
   // close to the row's start is read a few pixels into it and is the row's
   const ctxEnd = nc ? (p.at[nc - 1]!.end + p.at[nc]!.start) / 2 : -Infinity;
   const found: Array<{ si: number; c: RecChar }> = [];
-  for (const c of await recognizeLineImage(m, p.img)) {
+  const read = await recognizeLineImage(m, p.img);
+  for (const c of useLm ? lmDecode(read) : read) {
     if (c.x < ctxEnd) continue;
     // the segment whose packed range holds the character's frame centre (nearest when in a gap)
     let si = p.at.findIndex((a) => c.x >= a.start - 3 && c.x < a.end + 3);
@@ -686,7 +709,8 @@ async function readHeader(m: Models, g: Gray, top: number): Promise<PageHeader |
   const strip: Gray = { data: g.data.subarray(0, h * g.width), width: g.width, height: h };
   const texts: string[] = [];
   for (const r of await plainRows(m, strip)) {
-    const { found } = await readRow(m, strip, [], r.segs, r.segs.length > 1, 0);
+    // (no language model: names and labels are no running text)
+    const { found } = await readRow(m, strip, [], r.segs, r.segs.length > 1, 0, false);
     texts.push(found.map((f) => f.c.text).join(''));
   }
   const text = texts.find((t) => isHeaderText(t));
