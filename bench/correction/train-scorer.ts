@@ -11,6 +11,7 @@ import path from 'node:path';
 import { analyzeText } from '../../src/correction/text/analyze.js';
 import { bandIndex } from '../../src/correction/scoring/scales.js';
 import { GENERAL_FEATURES } from '../../src/correction/scoring/general-features.js';
+import { FUNCTION_CHARS } from '../../src/correction/scoring/function-words.js';
 import { blockValues, modelInputs, rawScore, toPoints, zClip, type ModelBlock, type ModelBlockName, type ModelInputs, type ScoringModel } from '../../src/correction/scoring/essay-model.js';
 import { loadAes } from './aes-data.js';
 import { pearson, qwk, spearman } from './stats.js';
@@ -26,18 +27,21 @@ function dataDir(): string {
 const DATA_DIR = dataDir();
 export const PARAMS = {
   /** ridge penalty on the kernel (dual form) */
-  lambda: 10,
+  lambda: 1,
   /** share of each block in the kernel */
   featuresShare: 1,
-  posTagsShare: 0.5,
-  posPairsShare: 0.5,
+  posTagsShare: 0,
+  posPairsShare: 2,
+  functionWordsShare: 1,
   /** a POS tag or pair is a key when at least this share of the training essays uses it */
   minDocShare: 0.07,
   /** target: the teacher's score as a percentile rank among the training essays */
   rankTarget: true,
   /** essays are middle/high school; length is judged against this grade's target */
   grade: 9,
-} as const;
+  /** SCORER_PARAMS='{"lambda":3}' overrides, for trying a setting by the same held-out splits */
+  ...(JSON.parse(process.env.SCORER_PARAMS ?? '{}') as Record<string, number>),
+};
 /** Weights of the expert rubric tried beside the fitted model (picked by held-out agreement only). */
 const EXPERT_WEIGHTS = (process.env.EXPERT_WEIGHTS ?? '0,0.5,1,1.5').split(',').map(Number);
 let expertWeight = Number(process.env.EXPERT_WEIGHT ?? 1);
@@ -99,7 +103,7 @@ function pctRanks(y: number[]): number[] {
   return r;
 }
 
-function keysFor(name: Exclude<ModelBlockName, 'features'>, rows: Row[]): string[] {
+function keysFor(name: Exclude<ModelBlockName, 'features' | 'functionWords'>, rows: Row[]): string[] {
   const df = new Map<string, number>();
   for (const r of rows) for (const k of r.inputs[name].keys()) df.set(k, (df.get(k) ?? 0) + 1);
   return [...df].filter(([, n]) => n >= PARAMS.minDocShare * rows.length).map(([k]) => k).sort();
@@ -107,11 +111,13 @@ function keysFor(name: Exclude<ModelBlockName, 'features'>, rows: Row[]): string
 
 /** Ridge fit on `rows` (dual form: n × n). Scale left neutral; see withScale. */
 function fitModel(rows: Row[]): ScoringModel {
-  const specs: Array<{ name: ModelBlockName; keys: string[]; share: number }> = [
+  const allSpecs: Array<{ name: ModelBlockName; keys: string[]; share: number }> = [
     { name: 'features', keys: [...GENERAL_FEATURES], share: PARAMS.featuresShare },
     { name: 'posTags', keys: keysFor('posTags', rows), share: PARAMS.posTagsShare },
     { name: 'posPairs', keys: keysFor('posPairs', rows), share: PARAMS.posPairsShare },
+    { name: 'functionWords', keys: [...FUNCTION_CHARS], share: PARAMS.functionWordsShare },
   ];
+  const specs = allSpecs.filter((s) => s.share > 0);
   const blocks = specs.map((s) => {
     const vals = rows.map((r) => blockValues(r.inputs, s));
     const m = s.keys.map((_, j) => mean(vals.map((v) => v[j]!)));
