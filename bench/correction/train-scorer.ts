@@ -45,6 +45,9 @@ export const PARAMS = {
 /** Weights of the expert rubric tried beside the fitted model (picked by held-out agreement only). */
 const EXPERT_WEIGHTS = (process.env.EXPERT_WEIGHTS ?? '0,0.5,1,1.5').split(',').map(Number);
 let expertWeight = Number(process.env.EXPERT_WEIGHT ?? 1);
+/** the ridge penalty in use (PARAMS.lambda, or an inner fold's choice in --nested) */
+let lambda = PARAMS.lambda;
+const NESTED_LAMBDAS = [0.3, 1, 3, 10];
 
 interface Row {
   id: string;
@@ -131,7 +134,7 @@ function fitModel(rows: Row[]): ScoringModel {
   const tm = mean(t);
   const n = rows.length;
   const K = Z.map((a) => Z.map((b) => a.reduce((s, v, j) => s + v * b[j]!, 0)));
-  for (let i = 0; i < n; i++) K[i]![i]! += PARAMS.lambda;
+  for (let i = 0; i < n; i++) K[i]![i]! += lambda;
   const alpha = solve(K, t.map((v) => v - tm));
   const w = Z[0]!.map((_, j) => Z.reduce((s, row, i) => s + row[j]! * alpha[i]!, 0));
   let off = 0;
@@ -263,6 +266,38 @@ function report(rows: Row[]): Report {
   return { pooled, halves };
 }
 
+/** Nested check of the λ choice: inside each outer training part, title-grouped 5-fold CV picks λ;
+ * the outer held-out fold is scored with that λ only. Expert weight as chosen. */
+function nestedReport(rows: Row[], seeds: number[]): void {
+  const ys = rows.map((r) => r.score);
+  const rhos: number[] = [];
+  const picked: number[] = [];
+  for (const seed of seeds) {
+    const pred = new Array<number>(rows.length);
+    for (const test of titleFolds(rows, seed)) {
+      const train = rows.filter((_, i) => !test.includes(i));
+      let best = { lambda: PARAMS.lambda, rho: -Infinity };
+      for (const l of NESTED_LAMBDAS) {
+        lambda = l;
+        const oof = new Array<number>(train.length);
+        for (const inner of titleFolds(train, seed + 100)) {
+          const m = fitModel(train.filter((_, i) => !inner.includes(i)));
+          for (const i of inner) oof[i] = rawScore(train[i]!.inputs, m);
+        }
+        const rho = spearman(oof, train.map((r) => r.score));
+        if (rho > best.rho) best = { lambda: l, rho };
+      }
+      lambda = best.lambda;
+      picked.push(best.lambda);
+      const m = fitWithScale(train);
+      for (const i of test) pred[i] = toPoints(rawScore(rows[i]!.inputs, m), rows[i]!.inputs.expert, m);
+    }
+    rhos.push(spearman(pred, ys));
+  }
+  lambda = PARAMS.lambda;
+  console.log(`nested (λ picked inside each training part from ${NESTED_LAMBDAS.join('/')}; picked ${picked.join(',')}): leave-titles-out Spearman ${ms(rhos)} over ${seeds.length} splits`);
+}
+
 function main() {
   const t0 = Date.now();
   const rows = loadRows();
@@ -282,6 +317,7 @@ function main() {
   expertWeight = best.weight;
   const { pooled, halves } = best.rep;
   console.log(`chosen expert weight ${expertWeight} (best ${top.weight}: ${f3(top.rho)} ± se ${f3(top.se)})`);
+  if (process.argv.includes('--nested')) nestedReport(rows, [1, 2, 3, 4, 5]);
 
   if (process.argv.includes('--write')) {
     const model = fitWithScale(rows);

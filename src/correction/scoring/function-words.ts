@@ -5,6 +5,7 @@
 // from any data set; it is one block of the scoring model (essay-model.ts).
 export const FUNCTION_CHARS = [
   ...'的了着过把被就都也还又才再很太最更非常已经曾正在将要会能可以应该得地之其而且与和跟同向往从自在于对给为让使叫由因所以但却虽然如果即便只要无论不没别吗呢吧啊呀哦嘛么这那哪谁什怎几每各某些个一',
+  ...'他她它你您我们咱自己',
 ].filter((c, i, all) => all.indexOf(c) === i);
 
 const HAN = /\p{Script=Han}/u;
