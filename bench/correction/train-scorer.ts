@@ -11,6 +11,7 @@ import path from 'node:path';
 import { analyzeText } from '../../src/correction/text/analyze.js';
 import { bandIndex } from '../../src/correction/scoring/scales.js';
 import { GENERAL_FEATURES } from '../../src/correction/scoring/general-features.js';
+import { FUNCTION_CHARS } from '../../src/correction/scoring/function-words.js';
 import { blockValues, modelInputs, rawScore, toPoints, zClip, type ModelBlock, type ModelBlockName, type ModelInputs, type ScoringModel } from '../../src/correction/scoring/essay-model.js';
 import { loadAes } from './aes-data.js';
 import { pearson, qwk, spearman } from './stats.js';
@@ -26,21 +27,32 @@ function dataDir(): string {
 const DATA_DIR = dataDir();
 export const PARAMS = {
   /** ridge penalty on the kernel (dual form) */
-  lambda: 10,
+  lambda: 1,
   /** share of each block in the kernel */
   featuresShare: 1,
-  posTagsShare: 0.5,
-  posPairsShare: 0.5,
+  posTagsShare: 0,
+  posPairsShare: 2,
+  functionWordsShare: 1,
   /** a POS tag or pair is a key when at least this share of the training essays uses it */
   minDocShare: 0.07,
   /** target: the teacher's score as a percentile rank among the training essays */
   rankTarget: true,
   /** essays are middle/high school; length is judged against this grade's target */
   grade: 9,
-} as const;
+  /** Product decision, not a fit: the expert rubric keeps at least this weight. At weight 0 the model
+   * agrees best with this one teacher on unseen titles (0.418 vs 0.404 at 0.5, 1.4 standard errors
+   * apart), but it then ranks the demo class's excellent 02-chalk level with an average essay; the
+   * rubric carries what a teacher of another class would reward. */
+  minExpertWeight: 0.5,
+  /** SCORER_PARAMS='{"lambda":3}' overrides, for trying a setting by the same held-out splits */
+  ...(JSON.parse(process.env.SCORER_PARAMS ?? '{}') as Record<string, number>),
+};
 /** Weights of the expert rubric tried beside the fitted model (picked by held-out agreement only). */
 const EXPERT_WEIGHTS = (process.env.EXPERT_WEIGHTS ?? '0,0.5,1,1.5').split(',').map(Number);
 let expertWeight = Number(process.env.EXPERT_WEIGHT ?? 1);
+/** the ridge penalty in use (PARAMS.lambda, or an inner fold's choice in --nested) */
+let lambda = PARAMS.lambda;
+const NESTED_LAMBDAS = [0.3, 1, 3, 10];
 
 interface Row {
   id: string;
@@ -99,7 +111,7 @@ function pctRanks(y: number[]): number[] {
   return r;
 }
 
-function keysFor(name: Exclude<ModelBlockName, 'features'>, rows: Row[]): string[] {
+function keysFor(name: Exclude<ModelBlockName, 'features' | 'functionWords'>, rows: Row[]): string[] {
   const df = new Map<string, number>();
   for (const r of rows) for (const k of r.inputs[name].keys()) df.set(k, (df.get(k) ?? 0) + 1);
   return [...df].filter(([, n]) => n >= PARAMS.minDocShare * rows.length).map(([k]) => k).sort();
@@ -107,11 +119,13 @@ function keysFor(name: Exclude<ModelBlockName, 'features'>, rows: Row[]): string
 
 /** Ridge fit on `rows` (dual form: n × n). Scale left neutral; see withScale. */
 function fitModel(rows: Row[]): ScoringModel {
-  const specs: Array<{ name: ModelBlockName; keys: string[]; share: number }> = [
+  const allSpecs: Array<{ name: ModelBlockName; keys: string[]; share: number }> = [
     { name: 'features', keys: [...GENERAL_FEATURES], share: PARAMS.featuresShare },
     { name: 'posTags', keys: keysFor('posTags', rows), share: PARAMS.posTagsShare },
     { name: 'posPairs', keys: keysFor('posPairs', rows), share: PARAMS.posPairsShare },
+    { name: 'functionWords', keys: [...FUNCTION_CHARS], share: PARAMS.functionWordsShare },
   ];
+  const specs = allSpecs.filter((s) => s.share > 0);
   const blocks = specs.map((s) => {
     const vals = rows.map((r) => blockValues(r.inputs, s));
     const m = s.keys.map((_, j) => mean(vals.map((v) => v[j]!)));
@@ -125,7 +139,7 @@ function fitModel(rows: Row[]): ScoringModel {
   const tm = mean(t);
   const n = rows.length;
   const K = Z.map((a) => Z.map((b) => a.reduce((s, v, j) => s + v * b[j]!, 0)));
-  for (let i = 0; i < n; i++) K[i]![i]! += PARAMS.lambda;
+  for (let i = 0; i < n; i++) K[i]![i]! += lambda;
   const alpha = solve(K, t.map((v) => v - tm));
   const w = Z[0]!.map((_, j) => Z.reduce((s, row, i) => s + row[j]! * alpha[i]!, 0));
   let off = 0;
@@ -257,6 +271,38 @@ function report(rows: Row[]): Report {
   return { pooled, halves };
 }
 
+/** Nested check of the λ choice: inside each outer training part, title-grouped 5-fold CV picks λ;
+ * the outer held-out fold is scored with that λ only. Expert weight as chosen. */
+function nestedReport(rows: Row[], seeds: number[]): void {
+  const ys = rows.map((r) => r.score);
+  const rhos: number[] = [];
+  const picked: number[] = [];
+  for (const seed of seeds) {
+    const pred = new Array<number>(rows.length);
+    for (const test of titleFolds(rows, seed)) {
+      const train = rows.filter((_, i) => !test.includes(i));
+      let best = { lambda: PARAMS.lambda, rho: -Infinity };
+      for (const l of NESTED_LAMBDAS) {
+        lambda = l;
+        const oof = new Array<number>(train.length);
+        for (const inner of titleFolds(train, seed + 100)) {
+          const m = fitModel(train.filter((_, i) => !inner.includes(i)));
+          for (const i of inner) oof[i] = rawScore(train[i]!.inputs, m);
+        }
+        const rho = spearman(oof, train.map((r) => r.score));
+        if (rho > best.rho) best = { lambda: l, rho };
+      }
+      lambda = best.lambda;
+      picked.push(best.lambda);
+      const m = fitWithScale(train);
+      for (const i of test) pred[i] = toPoints(rawScore(rows[i]!.inputs, m), rows[i]!.inputs.expert, m);
+    }
+    rhos.push(spearman(pred, ys));
+  }
+  lambda = PARAMS.lambda;
+  console.log(`nested (λ picked inside each training part from ${NESTED_LAMBDAS.join('/')}; picked ${picked.join(',')}): leave-titles-out Spearman ${ms(rhos)} over ${seeds.length} splits`);
+}
+
 function main() {
   const t0 = Date.now();
   const rows = loadRows();
@@ -272,10 +318,13 @@ function main() {
     tried.push({ weight: w, rep, rho: mean(rhos), se: sdev(rhos) / Math.sqrt(rhos.length) });
   }
   const top = tried.reduce((a, b) => (b.rho > a.rho ? b : a));
-  const best = tried.filter((t) => t.rho >= top.rho - top.se).reduce((a, b) => (b.weight > a.weight ? b : a));
+  const allowed = tried.filter((t) => t.weight >= PARAMS.minExpertWeight);
+  const topAllowed = allowed.reduce((a, b) => (b.rho > a.rho ? b : a));
+  const best = allowed.filter((t) => t.rho >= topAllowed.rho - topAllowed.se).reduce((a, b) => (b.weight > a.weight ? b : a));
   expertWeight = best.weight;
   const { pooled, halves } = best.rep;
-  console.log(`chosen expert weight ${expertWeight} (best ${top.weight}: ${f3(top.rho)} ± se ${f3(top.se)})`);
+  console.log(`chosen expert weight ${expertWeight} (at least ${PARAMS.minExpertWeight}; best of all ${top.weight}: ${f3(top.rho)} ± se ${f3(top.se)})`);
+  if (process.argv.includes('--nested')) nestedReport(rows, [1, 2, 3, 4, 5]);
 
   if (process.argv.includes('--write')) {
     const model = fitWithScale(rows);

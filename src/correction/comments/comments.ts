@@ -114,7 +114,8 @@ function dimensionFacts(id: DimensionId, a: TextAnalysis, lang: Lang): Facts {
       const observe = drift
         ? driftPhrase(drift, lang)
         : used.length
-          ? zh ? `题目关键词${q(used.map((k) => k.keyword), lang)}出现${times}次` : `the title's words ${q(used.map((k) => k.keyword), lang)} appear ${times} times`
+          ? // where the title first shows keeps two essays with the same count from sharing a sentence
+            zh ? `题目关键词${q(used.map((k) => k.keyword), lang)}出现${times}次${opening ? `，最早见于“${opening}”` : ''}` : `the title's words ${q(used.map((k) => k.keyword), lang)} appear ${times} times${opening ? `, first in “${opening}”` : ''}`
           : zh ? '正文没有出现题目中的关键词' : 'the title’s key words do not appear in the body';
       const advice = drift
         ? zh ? `要围绕${q(drift.subject, lang)}来写，与题目无关的内容应删减` : `keep to ${q(drift.subject, lang)} and cut what does not belong to the title`

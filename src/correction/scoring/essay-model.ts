@@ -6,14 +6,16 @@
 //             against jieba's corpus frequencies, rhetoric, connectives, errors, relevance, genre)
 //   posTags   share of each jieba POS tag among the essay's words (how sentences are built)
 //   posPairs  share of each pair of neighbouring POS tags (sentence shape, not topic)
+//   functionWords  rate of each function character (function-words.ts: particles, adverbs, prepositions)
 // No word or character of any essay is an input, so the model cannot learn a topic.
 import type { TextAnalysis } from '../text/analyze.js';
 import { tokenize, type Token } from '../text/vocabulary.js';
 import { DIMENSIONS, scoreDimension, type DimensionId } from './dimensions.js';
 import { extractFeatures } from './features.js';
+import { functionCharRates } from './function-words.js';
 import { extractGeneralFeatures, type GeneralFeatures } from './general-features.js';
 
-export type ModelBlockName = 'features' | 'posTags' | 'posPairs';
+export type ModelBlockName = 'features' | 'posTags' | 'posPairs' | 'functionWords';
 
 export interface ModelBlock {
   name: ModelBlockName;
@@ -62,6 +64,8 @@ export interface ModelInputs {
   features: GeneralFeatures;
   posTags: Map<string, number>;
   posPairs: Map<string, number>;
+  /** per 1000 Han characters, keys FUNCTION_CHARS */
+  functionWords: Map<string, number>;
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -75,7 +79,8 @@ function shares(keys: string[]): Map<string, number> {
 
 /** Everything the model reads from an essay. */
 export function modelInputs(a: TextAnalysis, tokens?: Token[]): ModelInputs {
-  const toks = tokens ?? tokenize(a.paragraphs.map((p) => p.text).join('\n'));
+  const body = a.paragraphs.map((p) => p.text).join('\n');
+  const toks = tokens ?? tokenize(body);
   const words = toks.filter((t) => HAN.test(t.word));
   const tags = words.map((t) => t.tag);
   const f = extractFeatures(a);
@@ -84,6 +89,7 @@ export function modelInputs(a: TextAnalysis, tokens?: Token[]): ModelInputs {
     features: extractGeneralFeatures(a, toks),
     posTags: shares(tags),
     posPairs: shares(tags.slice(1).map((t, i) => `${tags[i]}_${t}`)),
+    functionWords: functionCharRates(body),
   };
 }
 

@@ -26,7 +26,7 @@ describe('common misspellings list', () => {
       { at: '就象一', fix: '象→像', word: '就像' },
       { at: '辜付她', fix: '付→负', word: '辜负' },
     ]);
-  });
+  }, 120_000); // the first call loads jieba's dictionary and builds the pinyin classes (busy machine)
 
   it.each([
     ['他好象生气了。', '他好像生气了。'],

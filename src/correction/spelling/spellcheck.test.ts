@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctSpelling, ESSAY_SPELL_PARAMS, findWrongChars } from './spellcheck.js';
+import { correctSpelling, DEFAULT_SPELL_PARAMS, ESSAY_SPELL_PARAMS, findWrongChars } from './spellcheck.js';
 import { getConfusion } from './confusion.js';
 
 describe('wrong-character detection', () => {
@@ -10,6 +10,12 @@ describe('wrong-character detection', () => {
     expect(fixes[0]).toMatchObject({ wrong: '至', fix: '致', word: '一致', start: 12, end: 13 });
     expect(correctSpelling(text)).toBe('所以对其的态度也完全不一致。');
   });
+
+  it('fixes 应为→因为 only with listed pairs tried both ways (same_pinyin lists 应 under 因, not 因 under 应)', () => {
+    const text = '我们应为下雨没有去公园。';
+    expect(correctSpelling(text)).toBe('我们因为下雨没有去公园。');
+    expect(correctSpelling(text, { ...DEFAULT_SPELL_PARAMS, symmetric: 0, fuzzy: 0 })).toBe(text);
+  }, 120_000);
 
   it('leaves a correct sentence unchanged', () => {
     expect(correctSpelling('今天天气很好，我们一起去公园散步。')).toBe('今天天气很好，我们一起去公园散步。');

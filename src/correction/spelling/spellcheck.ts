@@ -29,17 +29,23 @@ export interface SpellParams {
   commonList: number;
   /** 1: also apply the 的/地/得 rules (de-particles.ts) */
   deRules?: number;
+  /** 1: try listed confusion pairs both ways (confusion.ts) */
+  symmetric?: number;
+  /** 1: also try near-homophones (in/ing, n/l, z/zh …; confusion.ts), with prior.fuzzy */
+  fuzzy?: number;
 }
 
 export const DEFAULT_SPELL_PARAMS: SpellParams = {
   threshold: 2,
-  prior: { sameTone: 0, otherTone: 2.5, shape: 4 },
+  prior: { sameTone: 0, otherTone: 2.5, shape: 4, fuzzy: 4 },
   window: 4,
   freqNorm: 0,
   minWordFreq: 1,
   requireWord: 1,
   commonList: 1,
   deRules: 1,
+  symmetric: 1,
+  fuzzy: 1,
 };
 
 /**
@@ -124,7 +130,7 @@ export function findWrongChars(text: string, params: SpellParams = DEFAULT_SPELL
 /** The word-model checker alone: confusion-set candidates scored by window segmentation. */
 function findModelFixes(text: string, params: SpellParams): SpellFix[] {
   const s: Scorer = getScorer();
-  const conf = getConfusion();
+  const conf = getConfusion({ symmetric: !!params.symmetric, fuzzy: !!params.fuzzy });
   const fixes: SpellFix[] = [];
   // Work run by run: a run is a stretch of Han characters between punctuation or other scripts.
   const runRe = /\p{Script=Han}+/gu;
