@@ -8,7 +8,8 @@ import { requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import type { ClassService } from './class-service';
 import type { ServiceDeps } from './deps';
-import { MAX_IMPORT_ROWS, parseRoster } from './roster/parse-roster';
+import { MAX_IMPORT_ROWS } from './roster/parse-roster';
+import { parseRosterOffThread } from './roster/parse-roster-off-thread';
 import { studentCode } from './security/student-code';
 
 const STUDENT_NO = /^\d{1,4}$/;
@@ -130,9 +131,9 @@ export function studentService(deps: ServiceDeps, classes: ClassService) {
     async importPreview(auth: AuthContext, classId: number, fileName: string, content: Buffer, lang: Lang) {
       await classes.writable(auth, classId, 'edit');
       requireAny(auth, ['class', 'import']);
-      const parsed = await parseRoster(fileName, content);
+      const parsed = await parseRosterOffThread(fileName, content);
       if (!parsed.ok) {
-        const key = ({ unreadable: 'import.unreadable', noHeader: 'import.noHeader', empty: 'import.empty', tooMany: 'import.tooManyRows' } as const)[parsed.reason];
+        const key = ({ unreadable: 'import.unreadable', noHeader: 'import.noHeader', empty: 'import.empty', tooMany: 'import.tooManyRows', tooLarge: 'import.tooLarge' } as const)[parsed.reason];
         throw badRequest(`IMPORT_${parsed.reason.toUpperCase()}`, key, { max: MAX_IMPORT_ROWS });
       }
       const rows = await validateRows(db, auth.school.id, classId, parsed.rows, lang);
