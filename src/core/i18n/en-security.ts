@@ -25,4 +25,5 @@ export const enSecurity: Record<keyof typeof zhSecurity, string> = {
   'input.bodyTooLarge': 'The request is too large; please send less',
   'input.badJson': 'The request body is not valid JSON',
   'input.mediaType': 'This content type is not supported',
+  'storage.full': 'The server’s storage is full and the file was not saved; ask your administrator to free some space, then try again',
 };

@@ -23,4 +23,5 @@ export const zhSecurity = {
   'input.bodyTooLarge': '提交的内容太大，请减小后重试',
   'input.badJson': '请求内容不是有效的 JSON',
   'input.mediaType': '不支持的内容类型',
+  'storage.full': '服务器存储空间已满，文件没有保存，请联系管理员清理空间后重试',
 };
