@@ -28,7 +28,7 @@ async function main() {
   const ready = await new Promise<ServerReady>((resolve) => child.once('message', (m) => resolve(m as ServerReady)));
   const base = `http://127.0.0.1:${ready.port}`;
   const call = async (method: string, url: string, body?: unknown, token?: string, raw?: { body: Buffer; type: string }) => {
-    const res = await fetch(base + url, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(raw ? { 'content-type': raw.type } : body ? { 'content-type': 'application/json' } : {}) }, body: raw ? raw.body : body ? JSON.stringify(body) : undefined });
+    const res = await fetch(base + url, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(raw ? { 'content-type': raw.type } : body ? { 'content-type': 'application/json' } : {}) }, body: raw ? new Uint8Array(raw.body) : body ? JSON.stringify(body) : undefined });
     return { status: res.status, json: (await res.json().catch(() => ({}))) as { data?: unknown; error?: string } };
   };
   const login = await call('POST', '/correction-api/platform-system/auth/loginTeacher', { username: 'teacher01', password: await encryptPassword(DEMO_PASSWORD, ready.publicKey) });
