@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readOrCreateOnce } from './auth/create-once';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -49,6 +50,8 @@ const envSchema = z.object({
   SSO_DEMO_SECRET: z.string().min(32, 'SSO_DEMO_SECRET must be at least 32 characters').optional(),
   /** Base URL of the stand-in partner the demo hzy partner validates tickets with; default this server. */
   SSO_DEMO_PARTNER_URL: z.string().url().optional(),
+  /** PEM private key for the password fields, shared by every server process; else DATA_DIR/password-rsa.pem. */
+  PASSWORD_RSA_KEY_FILE: z.string().optional(),
 });
 
 export type StorageConfig =
@@ -85,6 +88,8 @@ export interface AppConfig {
   corsOrigins: string[];
   ssoDemoSecret?: string;
   ssoDemoPartnerUrl?: string;
+  /** PASSWORD_RSA_KEY_FILE, checked at start to hold a private key. */
+  passwordKeyFile?: string;
 }
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -92,12 +97,9 @@ export class ConfigError extends Error {}
 
 /** Reads the JWT secret from DATA_DIR, creating it on first start so tokens survive restarts. */
 function persistedSecret(dataDir: string): Uint8Array {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48);
-  writeFileSync(file, secret.toString('base64url'), { mode: 0o600 });
-  return secret;
+  // Created once even when several processes sharing the folder start together.
+  const text = readOrCreateOnce(path.join(dataDir, 'jwt-secret'), () => randomBytes(48).toString('base64url')).toString('utf8');
+  return Buffer.from(text.trim(), 'base64url');
 }
 
 /** Parses the environment once, at start (conventions: config checked with a schema, failing loudly). */
@@ -111,6 +113,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.PASSWORD_RSA_KEY_FILE) {
+    try {
+      createPrivateKey(readFileSync(e.PASSWORD_RSA_KEY_FILE));
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  PASSWORD_RSA_KEY_FILE: ${e.PASSWORD_RSA_KEY_FILE} does not hold a PEM private key (${(err as Error).message})`);
+    }
+  }
   let storage: StorageConfig = { kind: 'local', dir: path.join(dataDir, 'files') };
   if (e.STORAGE === 's3') {
     const missing = S3_REQUIRED.filter((name) => !e[name]);
@@ -144,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: e.ZHIPI_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     ssoDemoSecret: e.SSO_DEMO_SECRET,
     ssoDemoPartnerUrl: e.SSO_DEMO_PARTNER_URL,
+    passwordKeyFile: e.PASSWORD_RSA_KEY_FILE,
   };
 }
 

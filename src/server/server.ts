@@ -50,7 +50,7 @@ async function main() {
     database,
     deps: {
       signer: new TokenSigner(config.jwtSecret),
-      cipher: loadPasswordCipher(config.dataDir),
+      cipher: loadPasswordCipher(config.dataDir, config.passwordKeyFile),
       sms: developmentSmsProvider(() => database.db, logger),
       now: () => new Date(),
       basicDataUrl: config.basicDataUrl,

@@ -35,7 +35,7 @@ async function main() {
   const deps: ServiceDeps = {
     db: database.db,
     signer: new TokenSigner(config.jwtSecret),
-    cipher: loadPasswordCipher(config.dataDir),
+    cipher: loadPasswordCipher(config.dataDir, config.passwordKeyFile),
     sms: developmentSmsProvider(() => database.db, logger),
     now: () => new Date(),
     basicDataUrl: config.basicDataUrl,

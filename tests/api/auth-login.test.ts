@@ -64,7 +64,7 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
     expect(noCaptcha.json()).toMatchObject({ error: 'CAPTCHA_REQUIRED', message: '请输入图形验证码' });
 
     const captcha = (await t.call('GET', '/correction-api/platform-system/auth/code')).json().data;
-    expect(captcha.img).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(captcha.img).toMatch(/^data:image\/png;base64,/);
     const badCaptcha = await t.call('POST', LOGIN, { body: { username: 'principal01', password: right, captchaId: captcha.uuid, captchaCode: 'XXXX' }, ip });
     expect(badCaptcha.json().error).toBe('CAPTCHA_WRONG');
 

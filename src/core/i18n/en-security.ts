@@ -13,6 +13,9 @@ export const enSecurity: Record<keyof typeof zhSecurity, string> = {
   'notify.h5Resubmitted': '“{title}”: {student} submitted the essay again from a phone; the earlier {pages} page(s) are kept as a previous version',
   'student.h5Code': 'Student code',
   'student.h5CodeHelp': 'Students type it on their phone to read their messages and hand in essays; one per student, give it to each student privately',
+  'student.h5CodeReset': 'Reset student code',
+  'student.h5CodeResetConfirm': 'Give {name} a new student code? The old code stops working at once; give the new one to the student privately.',
+  'student.h5CodeResetDone': 'New student code for {name}: {code}',
   'auth.passwordChangeRequired': 'Please change your initial password before you continue',
   'config.headmasterOnly': 'Only the headmaster can change the school-wide scoring configuration',
   'auth.accountDelayed': 'Too many failed sign-ins: the account is locked for {seconds} seconds; try again then, or sign in with an SMS code',
@@ -22,4 +25,5 @@ export const enSecurity: Record<keyof typeof zhSecurity, string> = {
   'input.bodyTooLarge': 'The request is too large; please send less',
   'input.badJson': 'The request body is not valid JSON',
   'input.mediaType': 'This content type is not supported',
+  'storage.full': 'The server’s storage is full and the file was not saved; ask your administrator to free some space, then try again',
 };

@@ -304,6 +304,7 @@ export const en: Record<MessageKey, string> = {
   'import.noHeader': 'The roster file has no header row; it needs at least the 姓名 (name) and 学号 (student ID) columns',
   'import.empty': 'The roster file lists no students',
   'import.tooManyRows': 'At most {max} students can be imported at once',
+  'import.tooLarge': 'The roster file is too large or too complex; keep only the student list (at most {max} rows) and upload it again',
   'import.noFile': 'Please choose the roster file to import',
   // AI correction (issue 5)
   'correction.cancelApprovalFirst': 'This essay is approved; cancel the approval first, then run the AI review again',

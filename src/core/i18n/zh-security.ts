@@ -11,6 +11,9 @@ export const zhSecurity = {
   'notify.h5Resubmitted': '《{title}》{student}从手机重新提交了作文，之前的 {pages} 页已保留为旧版本',
   'student.h5Code': '学生码',
   'student.h5CodeHelp': '学生在手机上查看消息、上传作文时输入，每人一个，请单独发给学生本人',
+  'student.h5CodeReset': '重置学生码',
+  'student.h5CodeResetConfirm': '确定为{name}重新生成学生码吗？旧学生码将立即失效，请把新学生码单独发给学生本人。',
+  'student.h5CodeResetDone': '{name}的新学生码：{code}',
   'auth.passwordChangeRequired': '首次登录需要先修改初始密码，请设置新密码后再继续',
   'config.headmasterOnly': '全校评分配置只有校长（教学管理员）可以修改',
   'auth.accountDelayed': '登录失败次数过多，账号已临时锁定，请 {seconds} 秒后再试，或使用短信验证码登录',
@@ -20,4 +23,5 @@ export const zhSecurity = {
   'input.bodyTooLarge': '提交的内容太大，请减小后重试',
   'input.badJson': '请求内容不是有效的 JSON',
   'input.mediaType': '不支持的内容类型',
+  'storage.full': '服务器存储空间已满，文件没有保存，请联系管理员清理空间后重试',
 };

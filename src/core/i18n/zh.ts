@@ -310,6 +310,7 @@ export const zh = {
   'import.noHeader': '名单文件缺少表头，至少需要“姓名”和“学号”两列',
   'import.empty': '名单文件中没有学生',
   'import.tooManyRows': '一次最多导入 {max} 名学生',
+  'import.tooLarge': '名单文件过大或过于复杂，请只保留学生名单（最多 {max} 行）后重新上传',
   'import.noFile': '请选择要导入的名单文件',
   // AI correction (issue 5)
   'correction.cancelApprovalFirst': '该作文已审核，请先取消审核再重新AI批改',

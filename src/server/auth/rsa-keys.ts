@@ -1,7 +1,8 @@
 import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
+import { readOrCreateOnce } from './create-once';
 
 /** The RSA key pair the client encrypts password fields with (spec §7). */
 export interface PasswordCipher {
@@ -25,14 +26,14 @@ function fromPrivateKey(privateKey: KeyObject): PasswordCipher {
   };
 }
 
-/** Loads the key pair from DATA_DIR (created on first start), or makes a throwaway one in memory. */
-export function loadPasswordCipher(dataDir?: string): PasswordCipher {
+/**
+ * Loads the key pair: from `keyFile` when configured (PASSWORD_RSA_KEY_FILE: the same PEM for every
+ * server process, so a password encrypted with one server's public key opens on any other), else
+ * from DATA_DIR (created once, shared by processes sharing the folder), else a throwaway in memory.
+ */
+export function loadPasswordCipher(dataDir?: string, keyFile?: string): PasswordCipher {
+  if (keyFile) return fromPrivateKey(createPrivateKey(readFileSync(keyFile)));
   if (!dataDir) return fromPrivateKey(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
-  const file = path.join(dataDir, 'password-rsa.pem');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
-  }
-  return fromPrivateKey(createPrivateKey(readFileSync(file)));
+  const pem = readOrCreateOnce(path.join(dataDir, 'password-rsa.pem'), () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  return fromPrivateKey(createPrivateKey(pem));
 }

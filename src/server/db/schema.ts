@@ -1045,3 +1045,4 @@ export const growthRecords = pgTable(
 );
 export * from './schema-lcw';
 export * from './schema-enrollment';
+export * from './schema-security';

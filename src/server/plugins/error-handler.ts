@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isMessageKey, translate } from '../../core/i18n';
 import { AppError } from '../errors';
+import { StorageFullError } from '../storage/file-storage';
 import { hasNul, inputErrorOf } from './input-errors';
 
 /**
@@ -35,6 +36,12 @@ export const errorHandler = fp(async (app) => {
         .join('; ');
       const message = translate(lang, 'error.validation', { detail });
       return reply.status(400).send({ code: 400, error: 'VALIDATION', message, showMsg: message, details: err.validation });
+    }
+    if (err instanceof StorageFullError) {
+      // An operator's problem, told plainly to the user: nothing of the request was kept half-way.
+      req.log.error({ err }, 'storage full');
+      const message = translate(lang, 'storage.full');
+      return reply.status(507).send({ code: 507, error: 'STORAGE_FULL', message, showMsg: message });
     }
     const input = inputErrorOf(err);
     if (input) {

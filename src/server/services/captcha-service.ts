@@ -1,12 +1,10 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import type { Executor } from '../db/database';
 import { AppError } from '../errors';
 import { verificationRepo } from '../repositories/verification';
+import { captchaPng } from './security/captcha-image';
 
 const TTL_MS = 5 * 60_000;
-// The package's default export renders a given text (its typings only declare `create`).
-const renderCaptcha = svgCaptcha as unknown as (text: string, options: svgCaptcha.ConfigObject) => string;
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
 /** Random captcha text; the answer is compared case-insensitively. */
 export const randomCaptchaText = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
@@ -17,11 +15,11 @@ const wrong = () => new AppError(400, 'CAPTCHA_WRONG', 'auth.captchaWrong', unde
 /** Image captchas (`auth/code`, `getImageVerificationCode`, `verify`): one answer, used once, 5 minutes. */
 export const captchaService = {
   async create(db: Executor, now: Date, text: string = randomCaptchaText()) {
-    const captcha = { text, data: renderCaptcha(text, { noise: 2, color: true, background: '#f5f5f5', width: 120, height: 40 }) };
+    const png = await captchaPng(text);
     const id = randomUUID();
     await verificationRepo.deleteExpiredCaptchas(db, now);
-    await verificationRepo.createCaptcha(db, { id, answerHash: hashAnswer(captcha.text), expiresAt: new Date(now.getTime() + TTL_MS) });
-    return { uuid: id, img: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}`, expiresInSeconds: TTL_MS / 1000 };
+    await verificationRepo.createCaptcha(db, { id, answerHash: hashAnswer(text), expiresAt: new Date(now.getTime() + TTL_MS) });
+    return { uuid: id, img: `data:image/png;base64,${png.toString('base64')}`, expiresInSeconds: TTL_MS / 1000 };
   },
 
   /** Checks the answer and uses the captcha up, right or wrong, so it cannot be brute-forced. */

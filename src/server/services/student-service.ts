@@ -8,8 +8,10 @@ import { requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import type { ClassService } from './class-service';
 import type { ServiceDeps } from './deps';
-import { MAX_IMPORT_ROWS, parseRoster } from './roster/parse-roster';
+import { MAX_IMPORT_ROWS } from './roster/parse-roster';
+import { parseRosterOffThread } from './roster/parse-roster-off-thread';
 import { studentCode } from './security/student-code';
+import { studentCodesRepo } from '../repositories/student-codes';
 
 const STUDENT_NO = /^\d{1,4}$/;
 const PHONE = /^1\d{10}$/;
@@ -90,7 +92,14 @@ export function studentService(deps: ServiceDeps, classes: ClassService) {
       await classes.visible(auth, classId);
       const { rows, total } = await studentsRepo.page(db, classId, name, pageNum, pageSize);
       // The class's teachers hand each student their own code for the H5 pages.
-      return { list: rows.map((r) => ({ ...studentView(r), h5Code: studentCode(deps.signer, r.s.schoolId, r.s.id) })), total, pageNum, pageSize };
+      const versions = await studentCodesRepo.versions(db, rows.map((r) => r.s.id));
+      return { list: rows.map((r) => ({ ...studentView(r), h5Code: studentCode(deps.signer, r.s.schoolId, r.s.id, versions.get(r.s.id) ?? 0) })), total, pageNum, pageSize };
+    },
+    /** A new 学生码 for a student whose code got out: the old one stops working at once, everywhere. */
+    async resetCode(auth: AuthContext, id: number) {
+      const row = await studentInScope(auth, id, 'edit');
+      const version = await studentCodesRepo.bump(db, { studentId: row.s.id, schoolId: row.s.schoolId, identityId: auth.identity.id, now: deps.now() });
+      return { id: row.s.id, h5Code: studentCode(deps.signer, row.s.schoolId, row.s.id, version) };
     },
     async add(auth: AuthContext, body: StudentBody) {
       await classes.writable(auth, body.classId, 'edit');
@@ -130,9 +139,9 @@ export function studentService(deps: ServiceDeps, classes: ClassService) {
     async importPreview(auth: AuthContext, classId: number, fileName: string, content: Buffer, lang: Lang) {
       await classes.writable(auth, classId, 'edit');
       requireAny(auth, ['class', 'import']);
-      const parsed = await parseRoster(fileName, content);
+      const parsed = await parseRosterOffThread(fileName, content);
       if (!parsed.ok) {
-        const key = ({ unreadable: 'import.unreadable', noHeader: 'import.noHeader', empty: 'import.empty', tooMany: 'import.tooManyRows' } as const)[parsed.reason];
+        const key = ({ unreadable: 'import.unreadable', noHeader: 'import.noHeader', empty: 'import.empty', tooMany: 'import.tooManyRows', tooLarge: 'import.tooLarge' } as const)[parsed.reason];
         throw badRequest(`IMPORT_${parsed.reason.toUpperCase()}`, key, { max: MAX_IMPORT_ROWS });
       }
       const rows = await validateRows(db, auth.school.id, classId, parsed.rows, lang);

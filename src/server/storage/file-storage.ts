@@ -17,6 +17,13 @@ export class StorageNotFoundError extends Error {
   }
 }
 
+/** The storage has no room (ENOSPC, EDQUOT): nothing was stored under the key and no temp file is left. */
+export class StorageFullError extends Error {
+  constructor(readonly key: string, cause: unknown) {
+    super(`Storage full while writing ${key}`, { cause });
+  }
+}
+
 /** Content-addressed key of a file: two levels of fan-out, then the sha256. */
 export function contentKey(sha256: string): string {
   return `${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;

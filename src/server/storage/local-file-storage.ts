@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { StorageNotFoundError, type FileStorage } from './file-storage';
+import { StorageFullError, StorageNotFoundError, type FileStorage } from './file-storage';
 
 /** Files in a folder (DATA_DIR/files by default). Writes go to a temp file and are renamed into place, so a crash never leaves half a file under a key. */
 export class LocalFileStorage implements FileStorage {
@@ -17,8 +17,21 @@ export class LocalFileStorage implements FileStorage {
     if (await this.exists(key)) return;
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${randomUUID()}.tmp`;
+    try {
+      await this.writeTemp(tmp, bytes);
+      await rename(tmp, file);
+    } catch (err) {
+      // A failed write (disk full, quota, I/O error) leaves no half-written temp file behind.
+      await rm(tmp, { force: true }).catch(() => {});
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' || code === 'EDQUOT') throw new StorageFullError(key, err);
+      throw err;
+    }
+  }
+
+  /** Writes the temp file (a seam for tests that make the disk full). */
+  protected async writeTemp(tmp: string, bytes: Buffer): Promise<void> {
     await writeFile(tmp, bytes);
-    await rename(tmp, file);
   }
 
   async get(key: string): Promise<Buffer> {

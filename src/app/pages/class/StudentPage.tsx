@@ -41,6 +41,18 @@ export default function StudentPage() {
         await list.reload();
       },
     });
+  const resetCode = (s: Student) =>
+    modal.confirm({
+      title: t('student.h5CodeReset'),
+      content: t('student.h5CodeResetConfirm', { name: s.name }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const { h5Code } = await api.resetStudentCode(s.id);
+        void message.success(t('student.h5CodeResetDone', { name: s.name, code: h5Code }));
+        await list.reload();
+      },
+    });
   const move = async () => {
     if (!moveTo) return;
     await api.moveStudents(selected, moveTo);
@@ -112,6 +124,9 @@ export default function StudentPage() {
                     <Space size={4}>
                       <Button size="small" onClick={() => setEditing(s)}>
                         {t('teaching.edit')}
+                      </Button>
+                      <Button size="small" onClick={() => resetCode(s)} data-testid="student-h5-code-reset">
+                        {t('student.h5CodeReset')}
                       </Button>
                       <Button size="small" danger onClick={() => remove([s.id], s.name)}>
                         {t('teaching.delete')}

@@ -43,6 +43,7 @@ export function classesApi(client: ApiClient) {
     students: (query: Query<typeof s.studentListQuery> & { classId: number }) => client.get<Paged<Out<typeof s.student>>>(`${MGMT}/mStudent/list`, { query }),
     addStudent: (body: In<typeof s.studentBody>) => client.post<Out<typeof s.student>>(`${MGMT}/mStudent/add`, body, { silent: true }),
     updateStudent: (body: In<typeof s.studentUpdateBody>) => client.post<Out<typeof s.student>>(`${MGMT}/mStudent/upl`, body, { silent: true }),
+    resetStudentCode: (id: number) => client.post<{ id: number; h5Code: string }>(`${MGMT}/mStudent/resetCode`, { id }),
     removeStudents: (ids: number[]) => client.delete<{ deleted: number }>(`${MGMT}/mStudent/del`, { query: { ids: ids.join(',') } }),
     moveStudents: (ids: number[], toClassId: number) => client.post<{ moved: number }>(`${MGMT}/mStudent/move`, { ids, toClassId }, { silent: true }),
     /** Roster preview: send the CSV/xlsx file as Base64 (the route also takes multipart `classId` + `file`). */

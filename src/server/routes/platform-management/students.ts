@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as s from '../../../core/api/contracts/students';
-import { paged, idQuery } from '../../../core/api/contracts/paging';
+import { paged, idQuery, rowId } from '../../../core/api/contracts/paging';
 import { badRequest } from '../../errors';
 import { authOf } from '../../plugins/request-context';
 import { studentsRepo } from '../../repositories/students';
@@ -31,6 +31,9 @@ export const studentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post('/mStudent/upl', {
     schema: { tags, summary: 'Edit a student', body: s.studentUpdateBody, response: responses(s.student) },
   }, async (req) => ok(await students.update(authOf(req), req.body)));
+  app.post('/mStudent/resetCode', {
+    schema: { tags, summary: "Give a student a new 学生码 (H5 code); the old one stops working at once", body: z.object({ id: rowId() }), response: responses(z.object({ id: z.number().int(), h5Code: z.string() })) },
+  }, async (req) => ok(await students.resetCode(authOf(req), req.body.id)));
   app.delete('/mStudent/del', {
     schema: { tags, summary: 'Remove students (comma-separated ids)', querystring: s.studentDelQuery, response: responses(deleted) },
   }, async (req) => ok(await students.remove(authOf(req), req.query.ids.split(',').map(Number))));

@@ -20,7 +20,8 @@ import { dropCorrectedTranscript, submitEssay } from '../essay-service';
 import { sniff } from '../file-sniff';
 import { analysePage, type PageAnalysis } from './analyse';
 import { groupByStudent, type RosterStudent } from './match';
-import { BatchInputError, inspectZip, openPdf, splitBatch } from './split';
+import { BatchInputError, inspectZip, splitBatch } from './split';
+import { inspectPdfOffThread } from './pdf-inspect-off-thread';
 
 export const BATCH_SPLIT_JOB = 'batch-split';
 
@@ -157,9 +158,7 @@ export function batchService(deps: ServiceDeps, scope: BatchScope) {
       let totalPages: number;
       try {
         if (kind === 'pdf') {
-          const { doc, pageCount } = openPdf(bytes);
-          doc.destroy();
-          totalPages = pageCount;
+          totalPages = await inspectPdfOffThread(bytes);
         } else totalPages = (await inspectZip(bytes)).entries.length;
       } catch (e) {
         if (e instanceof BatchInputError) throw inputError(e);

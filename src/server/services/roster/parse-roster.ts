@@ -1,11 +1,32 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
 import type { ImportRowInput } from '../../../core/api/contracts/students';
 
 export const MAX_IMPORT_ROWS = 2000;
 
+/** Limits enforced while an xlsx is read, so that a small file declaring a huge sheet is refused early. */
+export const ROSTER_LIMITS = {
+  /** sum of the declared uncompressed sizes of the xlsx's parts */
+  maxUncompressedBytes: 50 * 1024 * 1024,
+  maxZipEntries: 200,
+  /** columns read per row; a roster's columns are the first few, later ones are ignored */
+  maxColumns: 64,
+  /** cells in all, counted up to each row's last cell (a row reaching column XFD counts 16,384) */
+  maxCells: 300_000,
+};
+
 /** A roster line: its number in the file (header = 1) and the fields read from it. */
 export type ParsedRow = ImportRowInput & { line: number; genderText: string };
-export type ParseResult = { ok: true; rows: ParsedRow[] } | { ok: false; reason: 'unreadable' | 'noHeader' | 'empty' | 'tooMany' };
+export type ParseResult = { ok: true; rows: ParsedRow[] } | { ok: false; reason: 'unreadable' | 'noHeader' | 'empty' | 'tooMany' | 'tooLarge' };
+
+/** A limit was passed while reading: the file is refused as too large, whatever else it holds. */
+class RosterTooLarge extends Error {}
+/** More non-blank lines than can be imported: stop reading, the answer is known. */
+class RosterTooMany extends Error {}
+
+/** A line of the table and its number in the file (header = 1). */
+type Line = { line: number; cells: string[] };
 
 /** Header names (zh and en) of each column; matched without spaces and case. */
 const HEADERS: Record<keyof Omit<ImportRowInput, 'gender'> | 'gender', string[]> = {
@@ -75,44 +96,83 @@ function cellText(v: ExcelJS.CellValue): string {
   return String(v);
 }
 
-async function xlsxRows(buf: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
-  if (!ws) return [];
-  const rows: string[][] = [];
-  for (let r = 1; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const cells: string[] = [];
-    for (let c = 1; c <= Math.max(row.cellCount, 1); c++) cells.push(cellText(row.getCell(c).value));
-    rows.push(cells);
+/** Checks the zip's central directory before anything is inflated: part count and declared total size. */
+async function checkXlsxZip(buf: Buffer): Promise<void> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(buf, { lazyEntries: true, validateEntrySizes: true }, (err, z) => (err || !z ? reject(err ?? new Error('no zip')) : resolve(z))));
+  let entries = 0;
+  let total = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (entry: yauzl.Entry) => {
+        entries += 1;
+        total += entry.uncompressedSize;
+        if (entries > ROSTER_LIMITS.maxZipEntries || total > ROSTER_LIMITS.maxUncompressedBytes) return reject(new RosterTooLarge());
+        zip.readEntry();
+      });
+      zip.on('end', resolve);
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  } finally {
+    zip.close();
   }
-  return rows;
+}
+
+/**
+ * The first sheet's lines, streamed: only cells that exist are visited (a single cell at XFD1048576
+ * costs one row, not a million), at most `maxColumns` per row, `maxCells` in all, and reading stops as
+ * soon as there are more non-blank lines than can be imported.
+ */
+async function xlsxLines(buf: Buffer): Promise<Line[]> {
+  await checkXlsxZip(buf);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const lines: Line[] = [];
+  let cells = 0;
+  let nonBlank = 0;
+  for await (const sheet of reader) {
+    for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+      const values = row.values as ExcelJS.CellValue[];
+      // The reader holds a row as an array up to its last cell, so that is what the limit counts.
+      cells += Math.max(values.length - 1, 1);
+      const width = Math.min(values.length - 1, ROSTER_LIMITS.maxColumns);
+      if (cells > ROSTER_LIMITS.maxCells) throw new RosterTooLarge();
+      const texts: string[] = [];
+      for (let c = 1; c <= width; c++) texts.push(cellText(values[c]));
+      if (texts.some((t) => t.trim() !== '')) nonBlank += 1;
+      // The header line plus the most that can be imported; one more means "too many".
+      if (nonBlank > MAX_IMPORT_ROWS + 1) throw new RosterTooMany();
+      lines.push({ line: row.number, cells: texts });
+    }
+    break; // the first sheet only
+  }
+  return lines;
 }
 
 const isXlsx = (name: string, buf: Buffer) => /\.xlsx$/i.test(name) || (buf[0] === 0x50 && buf[1] === 0x4b);
 
 /** Reads a CSV or xlsx roster: finds the header row's columns and returns one entry per non-blank line. */
 export async function parseRoster(fileName: string, buf: Buffer): Promise<ParseResult> {
-  let table: string[][];
+  let table: Line[];
   try {
-    table = isXlsx(fileName, buf) ? await xlsxRows(buf) : parseCsv(decode(buf));
-  } catch {
+    table = isXlsx(fileName, buf) ? await xlsxLines(buf) : parseCsv(decode(buf)).map((cells, i) => ({ line: i + 1, cells }));
+  } catch (e) {
+    if (e instanceof RosterTooLarge) return { ok: false, reason: 'tooLarge' };
+    if (e instanceof RosterTooMany) return { ok: false, reason: 'tooMany' };
     return { ok: false, reason: 'unreadable' };
   }
-  const headerIndex = table.findIndex((r) => r.some((c) => c.trim() !== ''));
+  const headerIndex = table.findIndex((r) => r.cells.some((c) => c.trim() !== ''));
   if (headerIndex < 0) return { ok: false, reason: 'empty' };
-  const header = table[headerIndex]!.map((h) => norm(h));
+  const header = table[headerIndex]!.cells.map((h) => norm(h));
   const col = Object.fromEntries(Object.entries(HEADERS).map(([field, names]) => [field, header.findIndex((h) => names.includes(h))])) as Record<keyof typeof HEADERS, number>;
   if (col.name < 0 || col.studentNo < 0) return { ok: false, reason: 'noHeader' };
   const rows: ParsedRow[] = [];
   for (let i = headerIndex + 1; i < table.length; i++) {
-    const r = table[i]!;
+    const { line, cells: r } = table[i]!;
     if (r.every((c) => c.trim() === '')) continue;
     const get = (c: number) => (c >= 0 ? (r[c] ?? '').trim() : '');
     const genderText = get(col.gender);
     rows.push({
-      line: i + 1,
+      line,
       name: get(col.name),
       studentNo: get(col.studentNo),
       genderText,

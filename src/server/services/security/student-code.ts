@@ -1,5 +1,6 @@
 // A student's own code for the H5 pages (学生码): the class code says which class, this code says which
-// student. It is derived, not stored: HMAC(token secret, school and student id) mapped to 6 characters
+// student. It is derived, not stored: HMAC(token secret, school and student id, and the code's version
+// once a teacher has reset it: student_code_versions) mapped to 6 characters
 // of an alphabet without look-alikes (0/O, 1/I/L), so the teacher's class page can always show it and
 // every server process sharing JWT_SECRET agrees on it. 31^6 ≈ 8.9 × 10^8 codes against at most 50
 // wrong tries per student per hour from everywhere (5 from one address, 20 per address in all) is out
@@ -8,6 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { TokenSigner } from '../../auth/tokens';
 import type { Executor } from '../../db/database';
 import { AppError } from '../../errors';
+import { studentCodesRepo } from '../../repositories/student-codes';
 import { sharedRateLimit } from './shared-rate-limit';
 
 export const STUDENT_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -18,8 +20,9 @@ export const STUDENT_CODE_LIMITS = {
   perIp: { max: 20, windowMs: 3_600_000 },
 };
 
-export function studentCode(signer: TokenSigner, schoolId: number, studentId: number): string {
-  const bytes = Buffer.from(signer.mac(`h5-student:${schoolId}:${studentId}`), 'base64url');
+export function studentCode(signer: TokenSigner, schoolId: number, studentId: number, version = 0): string {
+  // Version 0 keeps the message of the codes handed out before resets existed.
+  const bytes = Buffer.from(signer.mac(`h5-student:${schoolId}:${studentId}${version ? `:v${version}` : ''}`), 'base64url');
   let code = '';
   // 32 bytes of MAC: take a byte per character, skipping the top 8 values (256 = 8·31 + 8) so there is no bias.
   for (const b of bytes) {
@@ -54,7 +57,7 @@ export async function verifyStudentCode(db: Executor, signer: TokenSigner, stude
     for (const k of reserved) await sharedRateLimit.giveBack(db, k[0], k[1], now);
     throw err;
   }
-  const expected = Buffer.from(studentCode(signer, student.schoolId, student.id));
+  const expected = Buffer.from(studentCode(signer, student.schoolId, student.id, await studentCodesRepo.version(db, student.id)));
   const got = Buffer.from(normaliseStudentCode(given));
   if (got.length === expected.length && timingSafeEqual(got, expected)) {
     for (const k of keys) await sharedRateLimit.giveBack(db, k[0], k[1], now);

@@ -109,6 +109,14 @@ CREATE TABLE "enrollment_registrations" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "student_code_versions" (
+	"student_id" integer PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"version" integer NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL,
+	"reset_by_identity_id" integer NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "lcw_answers" ADD CONSTRAINT "lcw_answers_submission_id_lcw_submissions_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."lcw_submissions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lcw_answers" ADD CONSTRAINT "lcw_answers_test_question_id_lcw_test_questions_id_fk" FOREIGN KEY ("test_question_id") REFERENCES "public"."lcw_test_questions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lcw_answers" ADD CONSTRAINT "lcw_answers_marked_by_identities_id_fk" FOREIGN KEY ("marked_by") REFERENCES "public"."identities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -128,6 +136,9 @@ ALTER TABLE "enrollment_notices" ADD CONSTRAINT "enrollment_notices_school_id_sc
 ALTER TABLE "enrollment_notices" ADD CONSTRAINT "enrollment_notices_created_by_identities_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."identities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "enrollment_registrations" ADD CONSTRAINT "enrollment_registrations_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "enrollment_registrations" ADD CONSTRAINT "enrollment_registrations_notice_id_enrollment_notices_id_fk" FOREIGN KEY ("notice_id") REFERENCES "public"."enrollment_notices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "student_code_versions" ADD CONSTRAINT "student_code_versions_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "student_code_versions" ADD CONSTRAINT "student_code_versions_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "student_code_versions" ADD CONSTRAINT "student_code_versions_reset_by_identity_id_identities_id_fk" FOREIGN KEY ("reset_by_identity_id") REFERENCES "public"."identities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "lcw_answers_once" ON "lcw_answers" USING btree ("submission_id","test_question_id");--> statement-breakpoint
 CREATE INDEX "lcw_answers_pending_idx" ON "lcw_answers" USING btree ("test_question_id") WHERE "lcw_answers"."score" is null;--> statement-breakpoint
 CREATE INDEX "lcw_questions_school_idx" ON "lcw_questions" USING btree ("school_id");--> statement-breakpoint
