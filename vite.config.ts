@@ -1,5 +1,6 @@
 import { defineConfig, build, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress-plugin';
 
 /**
  * The partner-portal elements are a second build (vite.widgets.config.ts → dist/widgets/), run when
@@ -34,7 +35,7 @@ function widgetsDevLoader(): Plugin {
 // the widgets at /teaching/widgets/ come from their own build (above).
 export default defineConfig({
   base: '/teaching/',
-  plugins: [react(), widgetsBuild(), widgetsDevLoader()],
+  plugins: [react(), precompress('dist'), widgetsBuild(), widgetsDevLoader()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress-plugin';
 import { customElementsManifest, describeElement, elementTypes, reactTypes, vueTypes } from './scripts/widgets-manifest';
 
 /**
@@ -110,16 +110,6 @@ function widgetsDelivery(): Plugin {
       const demo = path.join(root, 'demo/portal');
       if (existsSync(demo)) for (const file of readdirSync(demo)) copy(`demo/portal/${file}`, `demo/${file}`);
     },
-    // The server sends these to browsers that accept them (@fastify/static preCompressed).
-    writeBundle(options, bundle) {
-      for (const file of Object.keys(bundle)) {
-        if (!file.endsWith('.js')) continue;
-        const full = path.join(options.dir ?? WIDGETS_OUT_DIR, file);
-        const bytes = readFileSync(full);
-        writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));
-        writeFileSync(`${full}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
-      }
-    },
   };
 }
 
@@ -127,7 +117,7 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [confineToShadowRoots(), react(), widgetsDelivery()],
+  plugins: [confineToShadowRoots(), react(), widgetsDelivery(), precompress(WIDGETS_OUT_DIR)],
   build: {
     outDir: WIDGETS_OUT_DIR,
     emptyOutDir: true,

@@ -1,0 +1,94 @@
+/**
+ * Lighthouse (mobile profile, simulated slow 4G and 4× CPU slowdown) on the H5 pages students and parents
+ * open from QR codes: the class page, the phone upload, the messages and the samples. Runs the real
+ * server on the built app (`npm run build` first) with a fresh PGlite folder and the demo school, and
+ * Debian's Chromium; prints performance, accessibility and the main timings per page.
+ * `node --import tsx bench/lighthouse-h5.ts [--runs=1]`
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { encryptPassword } from '../src/core/security/encrypt-password';
+import { DEMO_PASSWORD } from '../src/server/seed/demo-school';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? '1');
+if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error('Build the app first: npm run build');
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'zhipi-lh-'));
+const port = 20000 + Math.floor(Math.random() * 20000);
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO: 'true' },
+  stdio: 'ignore',
+});
+const base = `http://localhost:${port}`;
+
+async function waitUp() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/correction-api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not start');
+}
+
+async function api<T>(token: string, p: string): Promise<T> {
+  const res = await fetch(`${base}/correction-api${p}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function main() {
+  await waitUp();
+  const key = ((await (await fetch(`${base}/correction-api/platform-system/auth/publicKey`)).json()) as { data: { publicKey: string } }).data.publicKey;
+  const login = await fetch(`${base}/correction-api/platform-system/auth/loginTeacher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'teacher01', password: await encryptPassword(DEMO_PASSWORD, key) }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const classes = await api<{ list: { id: number; name: string; classCode: string }[] }>(token, '/platform-management/mclass/list?pageSize=50');
+  const klass = classes.list.find((c) => c.name === '七年级1班') ?? classes.list[0]!;
+  const task = (await api<{ list: { id: number; status: string }[] }>(token, `/platform-management/tasks/list?classId=${klass.id}`)).list.find((t) => t.status === 'released')!;
+  const pages = {
+    'class page (join)': `/teaching/h5/join?code=${klass.classCode}`,
+    'phone upload': `/teaching/h5/upload?taskId=${task.id}&classCode=${klass.classCode}`,
+    messages: `/teaching/h5/messages?code=${klass.classCode}`,
+    samples: `/teaching/h5/samples?code=${klass.classCode}`,
+  };
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    console.log('| page | performance | accessibility | FCP | LCP | TBT | transferred |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [name, p] of Object.entries(pages)) {
+      for (let r = 0; r < RUNS; r++) {
+        const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 375, height: 667, deviceScaleFactor: 2, disabled: false } });
+        const lhr = result!.lhr;
+        const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+        const ms = (k: string) => `${((lhr.audits[k]?.numericValue ?? 0) / 1000).toFixed(1)} s`;
+        const kb = Math.round((lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1024);
+        console.log(`| ${name} | ${score('performance')} | ${score('accessibility')} | ${ms('first-contentful-paint')} | ${ms('largest-contentful-paint')} | ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms | ${kb} KiB |`);
+        const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id));
+        if (failing.length) console.log(`|   accessibility to fix: ${failing.map((a) => a.id).join(', ')} | | | | | | |`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
