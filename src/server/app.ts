@@ -42,6 +42,8 @@ import { revisionRoutes } from './routes/platform-management/revision';
 import { h5MessageRoutes } from './routes/platform-management/h5-messages';
 import { sampleRoutes } from './routes/platform-management/samples';
 import { growthRoutes } from './routes/platform-management/growth';
+import { practiceRoutes } from './routes/platform-management/practice';
+import { practiceH5Routes } from './routes/platform-management/practice-h5';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -169,6 +171,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(h5MessageRoutes, { services });
           await mgmt.register(sampleRoutes, { services });
           await mgmt.register(growthRoutes, { services });
+          await mgmt.register(practiceRoutes, { services });
+          await mgmt.register(practiceH5Routes, { services });
         },
         { prefix: '/platform-management' },
       );

@@ -14,6 +14,7 @@ import { enSecurity } from './en-security';
 import { enOcr } from './en-ocr';
 import { enSamples } from './en-samples';
 import { enGrowth } from './en-growth';
+import { enPractice } from './en-practice';
 
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -32,6 +33,7 @@ export const en: Record<MessageKey, string> = {
   ...enOcr,
   ...enSamples,
   ...enGrowth,
+  ...enPractice,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

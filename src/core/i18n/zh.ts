@@ -13,6 +13,7 @@ import { zhSecurity } from './zh-security';
 import { zhOcr } from './zh-ocr';
 import { zhSamples } from './zh-samples';
 import { zhGrowth } from './zh-growth';
+import { zhPractice } from './zh-practice';
 
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
@@ -31,6 +32,7 @@ export const zh = {
   ...zhOcr,
   ...zhSamples,
   ...zhGrowth,
+  ...zhPractice,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',

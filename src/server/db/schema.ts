@@ -1043,3 +1043,4 @@ export const growthRecords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.studentId, t.semesterId] }), index('growth_records_semester_idx').on(t.semesterId, t.schoolId)],
 );
+export * from './schema-practice';
