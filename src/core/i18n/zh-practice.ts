@@ -89,8 +89,8 @@ export const zhPractice = {
   'practice.band.excellent': '优秀',
   'practice.band.good': '良好',
   'practice.band.medium': '中等',
-  'practice.band.pass': '及格',
-  'practice.band.fail': '待提高',
+  'practice.band.qualified': '合格',
+  'practice.band.needsImprovement': '待提高',
   // classroom composition
   'classroom.new': '新建课堂作文',
   'classroom.duration': '时长（分钟）',

@@ -184,17 +184,18 @@ export function practiceService(deps: ServiceDeps) {
 
     /** Classroom: starts the timed writing now (once). */
     async start(auth: AuthContext, id: number) {
+      await visible(auth, id, 'edit');
+      // Checked again under the row lock (outside it first: PGlite has one connection, so no query on db inside tx).
       return db.transaction(async (tx) => {
         const row = await practiceRepo.find(tx, auth.school.id, id, true);
         if (!row) throw notFound();
-        await visible(auth, id, 'edit');
         if (row.p.kind !== 'classroom') throw badRequest('NOT_CLASSROOM', 'practice.notClassroom');
         if (row.p.startedAt) throw new AppError(409, 'ALREADY_STARTED', 'practice.alreadyStarted', undefined, { show: true });
         const now = deps.now();
         const p = { ...row.p, startedAt: now, endsAt: new Date(now.getTime() + (row.p.durationMinutes ?? 40) * 60_000) };
         await practiceRepo.update(tx, id, { startedAt: p.startedAt, endsAt: p.endsAt }, now);
-        return summary({ ...row, p });
-      });
+        return { ...row, p };
+      }).then((row) => summary(row));
     },
 
     /** Ends a classroom writing (or closes a practice) now: later submissions are refused. */
