@@ -8,6 +8,7 @@ const PhoneUploadPage = lazy(() => import('./pages/PhoneUploadPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const ParentReportPage = lazy(() => import('./pages/ParentReportPage'));
 const SamplesPage = lazy(() => import('./pages/SamplesPage'));
+const PracticePage = lazy(() => import('./pages/PracticePage'));
 
 /** Parent reports and other H5 pages join with their features; unknown paths say so. */
 function NotYet() {
@@ -24,6 +25,7 @@ export function H5Routes() {
         <Route path="/messages" element={<MessagesPage />} />
         <Route path="/report" element={<ParentReportPage />} />
         <Route path="/samples" element={<SamplesPage />} />
+        <Route path="/practice" element={<PracticePage />} />
         <Route path="*" element={<NotYet />} />
       </Routes>
     </Suspense>

@@ -60,4 +60,8 @@ export const PAGES: Record<string, ComponentType<object>> = {
   growingUpIndex: lazyPage(() => import('../pages/growth/GrowthIndexPage')),
   growingUpDetail: lazyPage(() => import('../pages/growth/GrowthDetailPage')),
   detailGrouing: lazyPage(() => import('../pages/growth/SchoolGrowthPage')),
+  // practice and classroom composition (issue 19)
+  practiceIndex: lazyPage(() => import('../pages/practice/PracticeIndexPage')),
+  testWorkInfo: lazyPage(() => import('../pages/practice/TestWorkInfoPage')),
+  situationIndex: lazyPage(() => import('../pages/practice/ClassroomPage')),
 };
