@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, signInToken, studentCodeOf } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
+import { waitForDemoEssays } from './support/demo-essays';
 import { enterStudentCode } from './support/h5';
 import { baseUrl, enUrl, signIn } from './support/session';
 
@@ -26,12 +27,15 @@ const api = <T>(p: string, body?: unknown) => apiCall<T>(token, p, body);
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await signInToken();
+  // One AI worker on PGlite: let the demo essays' corrections (queued at server start) finish first, so
+  // the practice feedback below is timed on its own.
+  await waitForDemoEssays(baseUrl(), token, { timeoutMs: 400_000 });
   const mine = (await api<{ list: { id: number; campusId: number; mainTeacherId: number | null; semesterId: string }[] }>('/platform-management/mclass/list?pageSize=50')).list.find((c) => c.mainTeacherId)!;
   const created = await api<{ id: number; classCode: string }>('/platform-management/mclass/add', { name: className, campusId: mine.campusId, grade: 7, mainTeacherId: mine.mainTeacherId, semesterId: mine.semesterId });
   classId = created.id;
   classCode = created.classCode;
   for (const [i, name] of ['林小雨', '陈一鸣', '王思远'].entries()) await api('/platform-management/mStudent/add', { classId, name, studentNo: String(i + 1) });
-});
+}, 420_000);
 afterAll(async () => {
   await browser?.close();
 });
@@ -46,7 +50,7 @@ async function phoneAnswer(url: string, code: string, name: string, shotName?: s
   await page.locator('[data-testid=h5-practice-text] textarea, textarea[data-testid=h5-practice-text]').first().fill(ANSWER);
   await page.getByTestId('h5-practice-submit').click();
   // the AI's feedback arrives without a teacher (the job queue may still be busy with the demo essays)
-  await page.getByTestId('practice-ai-label').waitFor({ timeout: 120_000 });
+  await page.getByTestId('practice-ai-label').waitFor({ timeout: 90_000 });
   expect(await page.getByTestId('practice-ai-label').textContent()).toContain('AI');
   expect(Number(await page.getByTestId('practice-ai-score').textContent())).toBeGreaterThan(0);
   if (shotName) await shot(page, shotName);
@@ -79,7 +83,7 @@ describe('practice homework', () => {
     await shot(phone.page, 'practice-h5-answer-zh-phone');
     await phone.page.locator('[data-testid=h5-practice-text] textarea, textarea[data-testid=h5-practice-text]').first().fill(ANSWER);
     await phone.page.getByTestId('h5-practice-submit').click();
-    await phone.page.getByTestId('practice-ai-label').waitFor({ timeout: 120_000 });
+    await phone.page.getByTestId('practice-ai-label').waitFor({ timeout: 90_000 });
     expect(await phone.page.getByTestId('practice-focus').textContent()).toContain('比喻');
     await shot(phone.page, 'practice-h5-feedback-zh-phone');
     await phone.context.close();
