@@ -127,11 +127,13 @@ function PracticeAnswer({ item, code, who, onBack, onWrongCode }: { item: Item; 
     if (err?.error === 'STUDENT_CODE_WRONG') onWrongCode();
   }, [err, onWrongCode]);
   // The AI's feedback follows within seconds: ask again until it is there.
+  // (An interval on the stable reload: the countdown re-renders every second, which would keep resetting a timeout.)
+  const reload = mine.reload;
   useEffect(() => {
     if (!pending) return;
-    const timer = window.setTimeout(() => void mine.reload(), 2000);
-    return () => window.clearTimeout(timer);
-  }, [pending, mine]);
+    const timer = window.setInterval(() => void reload(), 2000);
+    return () => window.clearInterval(timer);
+  }, [pending, reload]);
   useEffect(() => {
     if (left === null) return;
     const timer = window.setInterval(() => setLeft((s) => (s === null ? null : Math.max(0, s - 1))), 1000);
