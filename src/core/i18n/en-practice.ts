@@ -73,6 +73,7 @@ export const enPractice: Record<keyof typeof zhPractice, string> = {
   'practice.status.done': 'Feedback ready',
   'practice.status.failed': 'AI failed',
   'practice.words': '{count} characters (target {min})',
+  'practice.feedbackColumn': 'AI feedback',
   'practice.best': 'Best',
   'practice.submittedAt': 'Submitted',
   'practice.overall': 'Overall',

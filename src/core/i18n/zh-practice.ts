@@ -74,6 +74,7 @@ export const zhPractice = {
   'practice.status.done': '已反馈',
   'practice.status.failed': 'AI 批改失败',
   'practice.words': '{count}字（要求{min}字）',
+  'practice.feedbackColumn': 'AI 反馈',
   'practice.best': '最好成绩',
   'practice.submittedAt': '提交时间',
   'practice.overall': '总评',

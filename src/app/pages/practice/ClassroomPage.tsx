@@ -33,6 +33,11 @@ export default function ClassroomPage() {
     return () => window.clearInterval(timer);
   }, [left === null]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The history's n/total follows the live figures.
+  const reloadList = list.reload;
+  useEffect(() => {
+    if (d) void reloadList();
+  }, [d?.practice.participants, d?.practice.state, reloadList]); // eslint-disable-line react-hooks/exhaustive-deps
   const reloadAll = async () => {
     await Promise.all([list.reload(), detail.reload()]);
   };

@@ -26,7 +26,7 @@ export function PracticeAttemptsTable({ detail, onChanged }: { detail: PracticeD
         { title: t('practice.student'), dataIndex: 'name', render: (v: string, r) => <span data-testid="practice-student-row" data-submitted={r.attempts.length > 0}>{v} <Typography.Text type="secondary">{r.studentNo}</Typography.Text></span> },
         { title: t('practice.attempts'), key: 'n', width: 90, render: (_: unknown, r) => (r.attempts.length ? r.attempts.length : <Typography.Text type="secondary">{t('practice.notSubmitted')}</Typography.Text>) },
         { title: t('practice.best'), dataIndex: 'bestPercent', width: 90, render: (v: number | null) => v ?? '—' },
-        { title: t('practice.status.done'), key: 'status', width: 120, render: (_: unknown, r) => { const last = r.attempts.at(-1); return last ? <Tag color={STATUS_COLORS[last.status]}>{t(`practice.status.${last.status}`)}</Tag> : null; } },
+        { title: t('practice.feedbackColumn'), key: 'status', width: 120, render: (_: unknown, r) => { const last = r.attempts.at(-1); return last ? <Tag color={STATUS_COLORS[last.status]}>{t(`practice.status.${last.status}`)}</Tag> : null; } },
         { title: t('practice.submittedAt'), key: 'at', width: 130, render: (_: unknown, r) => { const last = r.attempts.at(-1); return last ? dayjs(last.submittedAt).format('MM-DD HH:mm:ss') : '—'; } },
         { title: t('practice.teacherComment'), key: 'c', width: 90, render: (_: unknown, r) => (r.attempts.some((a) => a.teacherComment) ? '✓' : '') },
       ]}
