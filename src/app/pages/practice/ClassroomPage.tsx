@@ -77,13 +77,13 @@ export default function ClassroomPage() {
             <Card size="small"><Empty description={t('classroom.empty')} /></Card>
           ) : (
             <Card size="small" title={<Space>{p.title}<Tag color={STATE_COLORS[p.state]}>{t(`practice.state.${p.state}`)}</Tag></Space>} data-testid="classroom-live">
-              <Space size={40} wrap style={{ marginBottom: 12 }}>
+              <Space size={40} wrap style={{ display: 'flex', marginBottom: 12 }}>
                 <Statistic title={t('classroom.live')} value={t('classroom.submitted', { n: p.participants, total: p.classSize })} valueStyle={{ fontSize: 22 }} />
                 {p.state === 'open' && left !== null && <Statistic title={t('classroom.remaining', { time: '' })} value={formatRemaining(left)} valueStyle={{ fontSize: 22, color: left < 300 ? '#c21939' : undefined }} />}
                 {p.state === 'notStarted' && <Statistic title={t('classroom.duration')} value={p.durationMinutes ?? 0} valueStyle={{ fontSize: 22 }} />}
                 <Statistic title={t('practice.average')} value={p.averagePercent ?? '—'} valueStyle={{ fontSize: 22 }} />
               </Space>
-              <Space style={{ marginBottom: 12 }} wrap>
+              <Space style={{ display: 'flex', marginBottom: 12 }} wrap>
                 {p.state === 'notStarted' && <Button type="primary" onClick={() => void start(p)} data-testid="classroom-start">{t('classroom.start')}</Button>}
                 {p.state === 'open' && <Button danger type="primary" onClick={() => end(p)} data-testid="classroom-end">{t('classroom.end')}</Button>}
                 <Typography.Text type="secondary">{t('practice.studentLink')}：<Typography.Text copyable>{practiceLink(p.classCode)}</Typography.Text></Typography.Text>
