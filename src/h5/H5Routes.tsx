@@ -11,6 +11,7 @@ const SamplesPage = lazy(() => import('./pages/SamplesPage'));
 // etiquette test and enrollment form (issue 19, parts 2 and 3)
 const LcwPage = lazy(() => import('./pages/lcw/LcwPage'));
 const EnrollPage = lazy(() => import('./pages/enrollment/EnrollPage'));
+const PracticePage = lazy(() => import('./pages/PracticePage'));
 
 /** An unknown path (a cut-off link): say so, and how to get back in. */
 function NotFound() {
@@ -29,6 +30,7 @@ export function H5Routes() {
         <Route path="/samples" element={<SamplesPage />} />
         <Route path="/lcw" element={<LcwPage />} />
         <Route path="/enroll" element={<EnrollPage />} />
+        <Route path="/practice" element={<PracticePage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

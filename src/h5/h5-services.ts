@@ -5,6 +5,7 @@ import { essaysApi } from '../core/api/endpoints/essays';
 import { studentMessagesApi } from '../core/api/endpoints/student-messages';
 import { classReportApi } from '../core/api/endpoints/class-report';
 import { h5SamplesApi } from '../core/api/endpoints/samples';
+import { h5PracticeApi } from '../core/api/endpoints/practice';
 import type { Lang } from '../core/i18n';
 
 /** The H5 pages' API client: no sign-in (students come by QR code), errors shown as toasts. */
@@ -19,6 +20,6 @@ export function createH5Services(lang: Lang) {
       onSystemExpired: () => undefined,
     },
   });
-  return { client, tasks: tasksApi(client), essays: essaysApi(client), studentMessages: studentMessagesApi(client), reports: classReportApi(client), samples: h5SamplesApi(client) };
+  return { client, tasks: tasksApi(client), essays: essaysApi(client), studentMessages: studentMessagesApi(client), reports: classReportApi(client), samples: h5SamplesApi(client), practice: h5PracticeApi(client) };
 }
 export type H5Services = ReturnType<typeof createH5Services>;

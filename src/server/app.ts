@@ -44,6 +44,9 @@ import { sampleRoutes } from './routes/platform-management/samples';
 import { growthRoutes } from './routes/platform-management/growth';
 import { lcwH5Routes, lcwRoutes } from './routes/platform-management/lcw';
 import { enrollmentH5Routes, enrollmentRoutes } from './routes/platform-management/enrollment';
+
+import { practiceRoutes } from './routes/platform-management/practice';
+import { practiceH5Routes } from './routes/platform-management/practice-h5';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -176,6 +179,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(lcwH5Routes, { services });
           await mgmt.register(enrollmentRoutes, { services });
           await mgmt.register(enrollmentH5Routes, { services });
+
+          await mgmt.register(practiceRoutes, { services });
+          await mgmt.register(practiceH5Routes, { services });
         },
         { prefix: '/platform-management' },
       );

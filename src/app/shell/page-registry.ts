@@ -68,4 +68,9 @@ export const PAGES: Record<string, ComponentType<object>> = {
   examineLcw: lazyPage(() => import('../pages/lcw/ExaminePage')),
   enrollmentIndex: lazyPage(() => import('../pages/enrollment/EnrollmentIndexPage')),
   enrollmentDetails: lazyPage(() => import('../pages/enrollment/EnrollmentDetailsPage')),
+
+  // practice and classroom composition (issue 19)
+  practiceIndex: lazyPage(() => import('../pages/practice/PracticeIndexPage')),
+  testWorkInfo: lazyPage(() => import('../pages/practice/TestWorkInfoPage')),
+  situationIndex: lazyPage(() => import('../pages/practice/ClassroomPage')),
 };

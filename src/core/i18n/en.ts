@@ -17,6 +17,8 @@ import { enGrowth } from './en-growth';
 import { enLcw } from './en-lcw';
 import { enEnrollment } from './en-enrollment';
 
+import { enPractice } from './en-practice';
+
 /** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
   ...enTeaching,
@@ -36,6 +38,8 @@ export const en: Record<MessageKey, string> = {
   ...enGrowth,
   ...enLcw,
   ...enEnrollment,
+
+  ...enPractice,
   'app.name': 'Zhipi',
   'app.fullName': 'Essay Intelligent Grading Teaching Platform',
   'app.welcome': 'Welcome, {name}',

@@ -16,6 +16,8 @@ import { zhGrowth } from './zh-growth';
 import { zhLcw } from './zh-lcw';
 import { zhEnrollment } from './zh-enrollment';
 
+import { zhPractice } from './zh-practice';
+
 /** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
 export const zh = {
   ...zhTeaching,
@@ -35,6 +37,8 @@ export const zh = {
   ...zhGrowth,
   ...zhLcw,
   ...zhEnrollment,
+
+  ...zhPractice,
   'app.name': '智批',
   'app.fullName': '作文智能批改教学平台',
   'app.welcome': '欢迎您，{name}',

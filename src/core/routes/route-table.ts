@@ -100,7 +100,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   main('/homework', 'homework', 'page.homework', { permission: task, redirect: '/homework/situation' }),
   main('/homework/situation', 'situation', 'page.situation', { permission: task, parent: '/homework' }),
-  main('/homework/situation/index', 'situationIndex', 'page.situationIndex', { permission: task, parent: '/homework/situation', building: true }),
+  main('/homework/situation/index', 'situationIndex', 'page.situationIndex', { permission: task, parent: '/homework/situation' }),
   main('/homework/situation/writinglist', 'writingList', 'page.writingList', { permission: task, parent: '/homework/situation', keepAlive: true }),
   main('/homework/situation/Review', 'review', 'page.review', { permission: task, parent: '/homework/situation' }),
   main('/homework/assignTask', 'assignTask', 'page.assignTask', { permission: assign, parent: '/homework' }),
@@ -120,8 +120,8 @@ export const ROUTES: readonly RouteDef[] = [
   main('/excellentArticle/exCheck', 'exCheck', 'page.exceCheck', { permission: klass, parent: '/excellentArticle' }),
 
   main('/practice', 'practice', 'page.practice', { permission: ['exercise'], redirect: '/practice/index' }),
-  main('/practice/index', 'practiceIndex', 'page.practiceIndex', { permission: ['exercise'], parent: '/practice', building: true }),
-  main('/practice/testWorkInfo', 'testWorkInfo', 'page.testWorkInfo', { permission: ['exercise'], parent: '/practice', building: true }),
+  main('/practice/index', 'practiceIndex', 'page.practiceIndex', { permission: ['exercise'], parent: '/practice' }),
+  main('/practice/testWorkInfo', 'testWorkInfo', 'page.testWorkInfo', { permission: ['exercise'], parent: '/practice' }),
 
   main('/growingUp', 'growingUp', 'page.growingUp', { permission: klass, redirect: '/growingUp/index' }),
   main('/growingUp/index', 'growingUpIndex', 'page.growingUpIndex', { permission: klass, parent: '/growingUp' }),

@@ -33,6 +33,9 @@ export default function JoinPage() {
         right={
           klass.data ? (
             <>
+              <a onClick={() => navigate(`/practice?code=${encodeURIComponent(code)}`)} data-testid="h5-open-practice" style={{ marginRight: 12 }}>
+                {t('h5.practice.entry')}
+              </a>
               <a onClick={() => navigate(`/samples?code=${encodeURIComponent(code)}`)} data-testid="h5-open-samples" style={{ marginRight: 12 }}>
                 {t('h5.samples.entry')}
               </a>

@@ -1046,3 +1046,4 @@ export const growthRecords = pgTable(
 export * from './schema-lcw';
 export * from './schema-enrollment';
 export * from './schema-security';
+export * from './schema-practice';

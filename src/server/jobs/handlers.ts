@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../services/deps';
 import { AI_CORRECTION_JOB, aiCorrectionHandler } from '../services/correction-service';
 import { BATCH_SPLIT_JOB, batchSplitHandler } from '../services/batch/batch-service';
 import type { JobRunner } from './runner';
+import { PRACTICE_FEEDBACK_JOB, practiceFeedbackHandler } from '../services/practice-feedback-job';
 
 /** First retry delay of an AI correction (env AI_RETRY_SECONDS, default 30; doubles per attempt). */
 export function aiRetryBackoffMs(env: NodeJS.ProcessEnv = process.env): number {
@@ -16,5 +17,7 @@ export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps): JobRu
   runner.register(AI_CORRECTION_JOB, aiCorrectionHandler(deps), { backoffMs: aiRetryBackoffMs() });
   // Batch PDF/ZIP splitting and matching (issue 4): a failed attempt is retried after 10 s, 20 s.
   runner.register(BATCH_SPLIT_JOB, batchSplitHandler(deps), { backoffMs: 10_000 });
+  // Practice attempts (issue 19): the AI's feedback at once; a failed attempt is retried after 10 s, 20 s.
+  runner.register(PRACTICE_FEEDBACK_JOB, practiceFeedbackHandler(deps), { backoffMs: 10_000 });
   return runner;
 }

@@ -16,6 +16,8 @@ import { revisionService } from './revision-service';
 import { reminderService } from './reminder-service';
 import { studentMessagesService } from './student-notifications';
 import { sampleService } from './sample-service';
+import { practiceService } from './practice-service';
+import { practiceH5Service } from './practice-h5-service';
 
 /** All services, built once per app from the same dependencies. */
 export function buildServices(deps: ServiceDeps) {
@@ -40,6 +42,8 @@ export function buildServices(deps: ServiceDeps) {
     reminders: reminderService(deps),
     studentMessages: studentMessagesService(deps),
     samples: sampleService(deps),
+    practice: practiceService(deps),
+    practiceH5: practiceH5Service(deps),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

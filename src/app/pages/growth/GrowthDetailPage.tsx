@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { Empty } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { growthApi } from '../../../core/api/endpoints/growth';
+import { practiceApi } from '../../../core/api/endpoints/practice';
+import { PracticeGrowthCard } from '../../../views/practice/PracticeGrowthCard';
 import { GrowthProfile } from '../../../views/growth-profile';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
@@ -13,7 +15,14 @@ export default function GrowthDetailPage() {
   const [params] = useSearchParams();
   const { client } = useApp();
   const api = useMemo(() => growthApi(client), [client]);
+  const practice = useMemo(() => practiceApi(client), [client]);
   const studentId = Number(params.get('studentId')) || 0;
   if (!studentId) return <Empty description={t('growth.pickStudent')} />;
-  return <GrowthProfile api={api} studentId={studentId} semesterId={params.get('semesterId') ?? undefined} onBack={() => navigate('/growingUp/index')} />;
+  return (
+    <>
+      <GrowthProfile api={api} studentId={studentId} semesterId={params.get('semesterId') ?? undefined} onBack={() => navigate('/growingUp/index')} />
+      {/* Practice (issue 19) is AI-marked: its own series, never mixed into the graded essays above. */}
+      <PracticeGrowthCard studentId={studentId} load={practice.growth} />
+    </>
+  );
 }

@@ -117,6 +117,50 @@ CREATE TABLE "student_code_versions" (
 	"reset_by_identity_id" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "practice_attempts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"practice_id" integer NOT NULL,
+	"school_id" integer NOT NULL,
+	"class_id" integer NOT NULL,
+	"student_id" integer NOT NULL,
+	"attempt_no" integer NOT NULL,
+	"source" text NOT NULL,
+	"text" text DEFAULT '' NOT NULL,
+	"file_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"feedback" jsonb,
+	"score_percent" integer,
+	"word_count" integer,
+	"error" text,
+	"teacher_comment" text DEFAULT '' NOT NULL,
+	"commented_at" timestamp with time zone,
+	"submitted_at" timestamp with time zone NOT NULL,
+	"feedback_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "practices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"class_id" integer NOT NULL,
+	"creator_identity_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"title" text NOT NULL,
+	"prompt" text DEFAULT '' NOT NULL,
+	"source_id" integer,
+	"genre" text DEFAULT '' NOT NULL,
+	"grade" integer NOT NULL,
+	"min_words" integer NOT NULL,
+	"focus" text DEFAULT '' NOT NULL,
+	"duration_minutes" integer,
+	"started_at" timestamp with time zone,
+	"ends_at" timestamp with time zone,
+	"ended_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "lcw_answers" ADD CONSTRAINT "lcw_answers_submission_id_lcw_submissions_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."lcw_submissions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lcw_answers" ADD CONSTRAINT "lcw_answers_test_question_id_lcw_test_questions_id_fk" FOREIGN KEY ("test_question_id") REFERENCES "public"."lcw_test_questions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lcw_answers" ADD CONSTRAINT "lcw_answers_marked_by_identities_id_fk" FOREIGN KEY ("marked_by") REFERENCES "public"."identities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -139,6 +183,14 @@ ALTER TABLE "enrollment_registrations" ADD CONSTRAINT "enrollment_registrations_
 ALTER TABLE "student_code_versions" ADD CONSTRAINT "student_code_versions_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "student_code_versions" ADD CONSTRAINT "student_code_versions_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "student_code_versions" ADD CONSTRAINT "student_code_versions_reset_by_identity_id_identities_id_fk" FOREIGN KEY ("reset_by_identity_id") REFERENCES "public"."identities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practice_attempts" ADD CONSTRAINT "practice_attempts_practice_id_practices_id_fk" FOREIGN KEY ("practice_id") REFERENCES "public"."practices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practice_attempts" ADD CONSTRAINT "practice_attempts_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practice_attempts" ADD CONSTRAINT "practice_attempts_class_id_classes_id_fk" FOREIGN KEY ("class_id") REFERENCES "public"."classes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practice_attempts" ADD CONSTRAINT "practice_attempts_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practices" ADD CONSTRAINT "practices_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practices" ADD CONSTRAINT "practices_class_id_classes_id_fk" FOREIGN KEY ("class_id") REFERENCES "public"."classes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practices" ADD CONSTRAINT "practices_creator_identity_id_identities_id_fk" FOREIGN KEY ("creator_identity_id") REFERENCES "public"."identities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practices" ADD CONSTRAINT "practices_source_id_writing_sources_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."writing_sources"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "lcw_answers_once" ON "lcw_answers" USING btree ("submission_id","test_question_id");--> statement-breakpoint
 CREATE INDEX "lcw_answers_pending_idx" ON "lcw_answers" USING btree ("test_question_id") WHERE "lcw_answers"."score" is null;--> statement-breakpoint
 CREATE INDEX "lcw_questions_school_idx" ON "lcw_questions" USING btree ("school_id");--> statement-breakpoint
@@ -152,4 +204,8 @@ CREATE INDEX "enrollment_notices_school_idx" ON "enrollment_notices" USING btree
 CREATE UNIQUE INDEX "enrollment_notices_key" ON "enrollment_notices" USING btree ("public_key");--> statement-breakpoint
 CREATE INDEX "enrollment_registrations_notice_idx" ON "enrollment_registrations" USING btree ("notice_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "enrollment_registrations_id_once" ON "enrollment_registrations" USING btree ("notice_id","id_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "enrollment_registrations_phone_child_once" ON "enrollment_registrations" USING btree ("notice_id","phone","child_name");
+CREATE UNIQUE INDEX "enrollment_registrations_phone_child_once" ON "enrollment_registrations" USING btree ("notice_id","phone","child_name");--> statement-breakpoint
+CREATE UNIQUE INDEX "practice_attempts_no_key" ON "practice_attempts" USING btree ("practice_id","student_id","attempt_no");--> statement-breakpoint
+CREATE INDEX "practice_attempts_student_idx" ON "practice_attempts" USING btree ("student_id","submitted_at");--> statement-breakpoint
+CREATE INDEX "practices_class_idx" ON "practices" USING btree ("class_id","created_at");--> statement-breakpoint
+CREATE INDEX "practices_school_idx" ON "practices" USING btree ("school_id","kind");

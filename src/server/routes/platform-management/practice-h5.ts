@@ -1,0 +1,90 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as c from '../../../core/api/contracts/practice';
+import { errorBody } from '../../../core/api/contracts/envelope';
+import { badRequest } from '../../errors';
+import { inspectUpload, tooLarge, type InspectedFile } from '../../services/file-sniff';
+import { checkTypedAnswer, type PreparedPracticeAttempt } from '../../services/practice-h5-service';
+import type { Services } from '../../services/services';
+import { ok, responses } from '../reply';
+
+const tags = ['platform-management: practice on H5 (public)'];
+const refusals = { 404: errorBody, 409: errorBody, 413: errorBody, 415: errorBody };
+/** Photos of a multipart submission, checked while streaming in (the fields come first). */
+const streamed = new WeakMap<FastifyRequest, { prepared: PreparedPracticeAttempt; photos: { checked: InspectedFile; fileName: string }[] }>();
+/** A typed answer's JSON body at most (5000 characters of text and the fields). */
+const TYPED_MAX_BYTES = 64 * 1024;
+const WHO_FIELDS = { classCode: true, studentId: true, studentCode: true, practiceId: true } as const;
+
+/**
+ * `h5/practice*`: what the class page's 练习 link opens (`/teaching/h5/practice?code=`). Public and
+ * rate limited per address; the student's own code (学生码) is checked before any answer is read.
+ */
+export const practiceH5Routes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const h5 = services.practiceH5;
+  await app.register(multipart, { limits: { fileSize: h5.maxBytes, files: c.PRACTICE_MAX_PHOTOS, fields: 6, parts: c.PRACTICE_MAX_PHOTOS + 6 } });
+
+  app.get('/h5/practice/class', {
+    config: { public: true },
+    schema: { tags, summary: 'The class’s started practices and classroom writings (state, time left) and its roster (names, masked ids)', querystring: c.h5PracticeClassQuery, response: responses(c.h5PracticeClass) },
+  }, async (req) => ok(await h5.classView(req.query.code, req.ip)));
+
+  app.post('/h5/practice/mine', {
+    config: { public: true },
+    schema: { tags, summary: 'The student’s attempts of a practice with the AI’s feedback and the teacher’s comments (student code in the body)', body: c.h5PracticeWho, response: { ...responses(c.h5PracticeMine), ...refusals } },
+  }, async (req) => ok(await h5.mine(req.body, req.ip, req.lang)));
+
+  app.post('/h5/practice/submit', {
+    config: { public: true },
+    bodyLimit: Math.ceil((h5.maxBytes * 4) / 3) * c.PRACTICE_MAX_PHOTOS + 64 * 1024,
+    schema: {
+      tags,
+      summary: `An attempt: JSON with the typed text, or multipart (fields classCode, studentId, studentCode, practiceId first, then up to ${c.PRACTICE_MAX_PHOTOS} photos). Refused once the practice is closed or the classroom writing ended (403 PRACTICE_CLOSED) and past the attempts allowed (409); the AI's feedback follows at once (poll h5/practice/mine)`,
+      consumes: ['multipart/form-data', 'application/json'],
+      body: c.h5PracticeSubmit,
+      response: { ...responses(c.h5PracticeSubmitted), ...refusals },
+    },
+    // A typed answer is small: a large JSON body is refused before it is read (photos go as multipart, checked while streaming).
+    onRequest: async (req) => {
+      if (!String(req.headers['content-type'] ?? '').startsWith('multipart/') && Number(req.headers['content-length'] ?? 0) > TYPED_MAX_BYTES) throw tooLarge(TYPED_MAX_BYTES);
+    },
+    preValidation: async (req) => {
+      await h5.limitSubmit(req.ip);
+      // JSON: the student's code is checked in the handler before anything is stored.
+      if (!req.isMultipart()) return;
+      const fields: Record<string, string> = {};
+      let prepared: PreparedPracticeAttempt | undefined;
+      const photos: { checked: InspectedFile; fileName: string }[] = [];
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (!prepared) {
+            const parsed = c.h5PracticeWho.pick(WHO_FIELDS).safeParse({ ...fields, studentId: Number(fields.studentId), practiceId: Number(fields.practiceId) });
+            if (!parsed.success) throw badRequest('FIELDS_FIRST', 'essay.fieldsFirst');
+            prepared = await h5.prepare(parsed.data, req.ip);
+          }
+          photos.push({ checked: await inspectUpload(await part.toBuffer(), h5.maxBytes), fileName: part.filename });
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(h5.maxBytes);
+        if (code === 'FST_FILES_LIMIT') throw badRequest('TOO_MANY_PHOTOS', 'practice.tooManyPhotos', { max: c.PRACTICE_MAX_PHOTOS });
+        throw err;
+      }
+      if (!prepared) throw badRequest('ANSWER_EMPTY', 'practice.answerEmpty');
+      if (photos.some((p) => !p.checked.mime.startsWith('image/'))) throw badRequest('PHOTO_NOT_IMAGE', 'practice.photoNotImage');
+      streamed.set(req, { prepared, photos });
+      (req as { body: unknown }).body = { classCode: fields.classCode, studentId: Number(fields.studentId), studentCode: fields.studentCode, practiceId: Number(fields.practiceId) };
+    },
+  }, async (req) => {
+    const photo = streamed.get(req);
+    if (photo) return ok(await h5.submit(photo.prepared, { photos: photo.photos }));
+    const text = checkTypedAnswer(req.body.text);
+    const prepared = await h5.prepare(req.body, req.ip);
+    return ok(await h5.submit(prepared, { text }));
+  });
+};
