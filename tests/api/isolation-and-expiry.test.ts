@@ -48,6 +48,16 @@ const PUBLIC = [
   'GET /correction-api/platform-management/h5/samples',
   'GET /correction-api/platform-management/h5/samples/detail',
   'POST /correction-api/platform-management/h5/samples/like',
+  // issue 19: the etiquette test on the phone (class code + the student's own code), the parents'
+  // enrollment form (a notice's random key), practice answered on the phone (class code + own code)
+  'POST /correction-api/platform-management/h5/lcw/class',
+  'POST /correction-api/platform-management/h5/lcw/test',
+  'POST /correction-api/platform-management/h5/lcw/submit',
+  'GET /correction-api/platform-management/h5/enrollment/notice',
+  'POST /correction-api/platform-management/h5/enrollment/register',
+  'GET /correction-api/platform-management/h5/practice/class',
+  'POST /correction-api/platform-management/h5/practice/mine',
+  'POST /correction-api/platform-management/h5/practice/submit',
 ];
 
 /** What a signed-in user of an expired school may still call: the /expired page, header and role switch. */
