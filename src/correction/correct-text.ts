@@ -30,6 +30,8 @@ export interface CorrectTextInput {
   lang?: Lang;
   /** transcript offsets the OCR read with doubt (correctEssay): never a wrong-character note or penalty */
   doubtful?: number[];
+  /** the length the teacher set in Han characters (practice writing); else the grade's expectation */
+  lengthTarget?: number;
 }
 
 export type CorrectionStatus = 'scored' | 'unsupported' | 'failed';
@@ -103,6 +105,7 @@ export async function correctText(input: CorrectTextInput, scorer: EssayScorer =
     ...(input.grade !== undefined ? { grade: input.grade } : {}),
     requirements: input.requirements ?? [],
     ...(input.doubtful?.length ? { doubtful: input.doubtful } : {}),
+    ...(input.lengthTarget ? { lengthTarget: input.lengthTarget } : {}),
   });
   const title = (input.title ?? analysis.titleLine?.text ?? '').trim();
   const flags = textFlags(analysis, input, lang);

@@ -130,8 +130,8 @@ function dimensionFacts(id: DimensionId, a: TextAnalysis, lang: Lang): Facts {
       const speech = a.dialogue.quotes.filter((x) => x.speech).length;
       const desc = a.dialogue.description.length;
       const observe = zh
-        ? `全文${a.hanCount}字（本年级建议不少于${a.length.min}字），${speech ? `人物语言${speech}处，` : '没有人物语言，'}细节描写${desc}处`
-        : `${a.hanCount} characters (the grade expects at least ${a.length.min}), ${speech ? `${speech} lines of speech` : 'no speech'}, ${desc} descriptive details`;
+        ? `全文${a.hanCount}字（${a.length.source === 'teacher' ? '要求' : '本年级建议'}不少于${a.length.min}字），${speech ? `人物语言${speech}处，` : '没有人物语言，'}细节描写${desc}处`
+        : `${a.hanCount} characters (${a.length.source === 'teacher' ? 'the task asks for' : 'the grade expects'} at least ${a.length.min}), ${speech ? `${speech} lines of speech` : 'no speech'}, ${desc} descriptive details`;
       const praise = zh
         ? `全文${a.hanCount}字，${speech ? `用${speech}处人物语言和` : '用'}${desc}处细节把事情写得具体`
         : `${a.hanCount} characters, with ${speech ? `${speech} lines of speech and ` : ''}${desc} details that make the events concrete`;
@@ -269,7 +269,7 @@ export function overallComment(a: TextAnalysis, s: ScoreResult, title: string, l
   const quote = bestSentence(a);
   const parts: string[] = [];
   if (zh) {
-    parts.push(`本文${title ? `以“${title}”为题，` : ''}是一篇${genre}，全文${a.hanCount}字，分${a.paragraphs.length}段${a.hanCount < a.length.min ? `，未达到本年级${a.length.min}字的要求` : ''}。`);
+    parts.push(`本文${title ? `以“${title}”为题，` : ''}是一篇${genre}，全文${a.hanCount}字，分${a.paragraphs.length}段${a.hanCount < a.length.min ? `，未达到${a.length.source === 'teacher' ? '' : '本年级'}${a.length.min}字的要求` : ''}。`);
     if (drift) parts.push(`${driftPhrase(drift, lang)}，疑似偏题，${dimensionFacts('theme', a, lang).advice}。`);
     if (best) parts.push(`${best.name}是长处：${dimensionFacts(best.id, a, lang).praise}。`);
     else if (quote) parts.push(`写得较好的句子如“${quote}”。`);

@@ -63,6 +63,8 @@ export interface AnalyzeInput {
   requirements?: string[];
   /** transcript offsets of characters the OCR read with doubt: no wrong-character fix there (ocr-doubt.ts) */
   doubtful?: readonly number[];
+  /** the teacher's length target in Han characters, instead of the grade's (practice writing) */
+  lengthTarget?: number;
 }
 
 function stripTitle(s: string): string {
@@ -131,7 +133,7 @@ export function analyzeText(input: AnalyzeInput): TextAnalysis {
   dialogue.quotes = dialogue.quotes.map((q) => ({ ...q, start: q.start + bodyStart, end: q.end + bodyStart }));
   const wrongChars = withoutDoubt(findWrongChars(body, ESSAY_SPELL_PARAMS).map((f) => ({ ...f, start: f.start + bodyStart, end: f.end + bodyStart })), input.doubtful);
   const genre = detectGenre(body, hanCount, paragraphs, sentences, title);
-  const exp = expectedLength(input.grade);
+  const exp = expectedLength(input.grade, input.lengthTarget);
   const relevance = analyzeRelevance(title || titleLine?.text || '', body, bodyStart, input.requirements ?? [], {
     hanCount,
     rhetoricKinds: new Set(rhetoric.map((r) => r.kind)),

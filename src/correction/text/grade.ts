@@ -8,6 +8,8 @@ export interface LengthExpectation {
   min: number;
   /** a typical full-length essay */
   target: number;
+  /** the grade's curriculum figure, or the teacher's own target */
+  source: 'grade' | 'teacher';
 }
 
 const TABLE: Record<number, [number, number]> = {
@@ -30,10 +32,17 @@ export function normalizeGrade(grade: number | undefined): number {
   return grade !== undefined && Number.isInteger(grade) && grade >= 1 && grade <= 12 ? grade : 8;
 }
 
-export function expectedLength(grade: number | undefined): LengthExpectation {
+/**
+ * The grade's expected length, or the teacher's own target when the writing is set shorter or longer
+ * (a practice of 200 characters): short then means under 80 % of that target.
+ */
+export function expectedLength(grade: number | undefined, lengthTarget?: number): LengthExpectation {
   const g = normalizeGrade(grade);
+  if (lengthTarget !== undefined && Number.isFinite(lengthTarget) && lengthTarget > 0) {
+    return { grade: g, min: Math.round(lengthTarget * 0.8), target: Math.round(lengthTarget), source: 'teacher' };
+  }
   const [min, target] = TABLE[g]!;
-  return { grade: g, min, target };
+  return { grade: g, min, target, source: 'grade' };
 }
 
 /** Long-sentence limit in Han characters: younger writers get shorter limits. */

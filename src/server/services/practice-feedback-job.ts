@@ -28,7 +28,8 @@ export function practiceFeedbackHandler(deps: Pick<ServiceDeps, 'db' | 'now' | '
     if (!found) return;
     const p = found.p;
     await practiceRepo.updateAttempt(db, attemptId, { status: 'running' }, now());
-    const input = { title: p.title, grade: p.grade, ...(p.genre ? { genre: p.genre } : {}), lang: 'zh' as const };
+    // scored against the practice's own length target, not the grade's full essay length
+    const input = { title: p.title, grade: p.grade, lengthTarget: p.minWords, ...(p.genre ? { genre: p.genre } : {}), lang: 'zh' as const };
     try {
       let result: Awaited<ReturnType<typeof correctText>>;
       let transcript = attempt.text;
