@@ -65,7 +65,10 @@ describe.each(databaseKinds())('a 100 MB JSON body over HTTP on %s', (kind) => {
 
   it('sent chunked without a length: refused once the count passes the limit', async () => {
     const res = await send(`${MGMT}/commentLibrary/save`, { declareLength: false, token });
-    expect(res.status, res.error).toBe(413);
+    // The server answers 413 and closes the connection; a client still writing may see the close
+    // (EPIPE, ECONNRESET) before it has parsed the answer — a race of HTTP/1.1, not of the server.
+    if (res.error) expect(res.error).toMatch(/EPIPE|ECONNRESET|socket hang up/);
+    else expect(res.status).toBe(413);
     expect(res.written).toBeLessThan(HUNDRED_MB / 4);
   });
 
