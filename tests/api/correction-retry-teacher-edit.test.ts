@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelServiceReviewer } from '../../src/correction/index';
 import { renderEssayPage } from '../../src/correction/ocr/render-page';
 import { NORMAL_ESSAY } from '../../src/correction/test-fixtures';
-import { corrections, essayReviews, essays, jobs } from '../../src/server/db/schema';
+import { corrections, essayPages, essayReviews, essays, jobs } from '../../src/server/db/schema';
 import { requestCorrection } from '../../src/server/services/correction-service';
 import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage';
 import { FakeOcr, insertEssay, taskFixture, type EssayFixture } from '../helpers/correction';
@@ -136,6 +136,35 @@ describe.each(databaseKinds())('a pending AI retry and the teacher’s edits on 
     const after = await workspace(id);
     expect(after.review).toEqual(before.review);
     expect(after.correction.transcript).toBe(NORMAL_ESSAY);
+  });
+
+  it('a retry hours later reuses the stored reading of the same pages: no OCR again, only the review (issue 12)', async () => {
+    const id = await flaggedEssay();
+    const first = (await get(`workManager/correction/${id}`)).json().data;
+    const reads = ocr.calls;
+    stub.state.down = false;
+    t.clock.offsetMs += 3 * 3600_000;
+    await t.app.jobRunner!.runDue();
+    expect(ocr.calls).toBe(reads);
+    const c = (await get(`workManager/correction/${id}`)).json().data;
+    expect(c).toMatchObject({ status: 'done', engine: 'model:stub-model', transcript: OCR_TEXT, job: { status: 'done', attempts: 2 } });
+    expect(codes(c.flags)).not.toContain('AI_SERVICE_FAILED');
+    expect(c.result.comments.overall).toContain('模型总评');
+    expect(c.result.pages).toEqual(first.result.pages);
+    expect(c.result.notes.map((n: { start: number; boxes: unknown }) => [n.start, n.boxes])).toEqual(first.result.notes.map((n: { start: number; boxes: unknown }) => [n.start, n.boxes]));
+    const stored = (await rows(id)).correction!.result as { ocrReused?: boolean; transcriptSource?: string };
+    expect(stored.ocrReused).toBe(true);
+    expect(stored.transcriptSource).toBeUndefined(); // still the OCR's text, not the teacher's
+  });
+
+  it('a retry after the pages changed reads them again', async () => {
+    const id = await flaggedEssay();
+    const reads = ocr.calls;
+    await db().update(essayPages).set({ rotation: 90 }).where(eq(essayPages.essayId, id));
+    stub.state.down = false;
+    t.clock.offsetMs += 3600_000;
+    await t.app.jobRunner!.runDue();
+    expect(ocr.calls).toBeGreaterThan(reads);
   });
 
   it('an essay approved while its retry waits is left untouched: the retry ends without running', async () => {

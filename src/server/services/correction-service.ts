@@ -16,7 +16,7 @@ import type { AuthContext } from './auth-context';
 import { requireAny } from './access';
 import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
-import { analyseCorrectedTranscript } from './review-transcript';
+import { analyseCorrectedTranscript, type StoredResult } from './review-transcript';
 import { notifyAiFinished } from './teacher-notifications';
 
 export const AI_CORRECTION_JOB = 'ai-correction';
@@ -131,6 +131,24 @@ interface RunResult {
 }
 
 /** The page fields stored with a result (the image measurements stay out of the row). */
+/** Which pages (stored file and turn) a reading was made of. */
+const pagesKeyOf = (pages: ReadonlyArray<{ storageKey: string; rotation: number }>) => pages.map((p) => `${p.storageKey}@${p.rotation}`).join('|');
+
+/** The stored result, when it read these very pages and only the model service failed after the reading. */
+function reusableReading(result: unknown, pagesKey: string): { result: StoredResult; transcript: string; doubts?: Array<{ start: number; end: number }> } | undefined {
+  const r = result as (StoredResult & { pagesKey?: string; transcript?: string; doubts?: Array<{ start: number; end: number }> }) | null | undefined;
+  if (!r || r.pagesKey !== pagesKey || typeof r.transcript !== 'string' || !r.pages?.length) return undefined;
+  if (!(r.flags ?? []).some((f) => f.code === 'AI_SERVICE_FAILED')) return undefined;
+  return { result: r, transcript: r.transcript, ...(r.doubts ? { doubts: r.doubts } : {}) };
+}
+
+const doubtOffsets = (doubts: ReadonlyArray<{ start: number; end: number }> | undefined) => (doubts ?? []).flatMap((d) => Array.from({ length: Math.max(0, d.end - d.start) }, (_, i) => d.start + i));
+
+function withoutKey<T extends object, K extends keyof T>(o: T, key: K): Omit<T, K> {
+  const { [key]: _drop, ...rest } = o;
+  return rest;
+}
+
 const storedPages = (pages: EssayPage[]) => pages.map((p) => ({ index: p.index, ok: p.ok, width: p.width, height: p.height, layout: p.layout, skewDegrees: p.skewDegrees, upsideDown: p.upsideDown, confidence: p.confidence, pageNumber: p.pageNumber, lines: p.lines }));
 
 /**
@@ -163,17 +181,30 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
       if (!info) throw new Error(`task ${essay.taskId} of essay ${essayId} not found`);
       const input = taskInput(info, info.standard ? undefined : await correctionsRepo.defaultStandard(db));
       const pages = await correctionsRepo.pages(db, essayId);
+      const pagesKey = pagesKeyOf(pages);
+      // A retry because only the model service failed, on the same pages: the stored reading is reused
+      // (OCR of a class takes minutes; the pages have not changed since), only the review runs again.
+      const model = deps.modelService ? { modelService: deps.modelService } : {};
+      const previous = ctx.job.attempts > 1 && deps.modelService ? reusableReading((await correctionsRepo.get(db, essayId))?.result, pagesKey) : undefined;
+      if (previous) {
+        input.commentStyle = await commentStyleOf(db, info.task.creatorIdentityId, essay.schoolId);
+        const text = teacherText ?? previous.transcript;
+        const doubtful = teacherText === null ? doubtOffsets(previous.doubts) : [];
+        const a = await analyseCorrectedTranscript(previous.result, text, { ...input, ...(doubtful.length ? { doubtful } : {}) }, { ...model, signal: ctx.signal });
+        // the OCR text analysed again is still the OCR's: its doubts stay and it is not the teacher's
+        const stored = teacherText === null ? { ...withoutKey(a.result, 'transcriptSource'), doubts: previous.doubts ?? [], pagesKey, ocrReused: true } : { ...a.result, pagesKey, ocrReused: true };
+        return { transcript: text, stored, flags: a.flags, status: a.result.status, aiScore: a.aiScore, wordCount: a.wordCount, service: a.result.service };
+      }
       const images: Uint8Array[] = [];
       for (const p of pages) images.push(await pageImage(await deps.storage.get(p.storageKey), p.rotation));
       await ctx.reportProgress(10);
       const ocr = { ...(deps.ocr ? { ocr: deps.ocr } : {}), signal: ctx.signal };
-      const model = deps.modelService ? { modelService: deps.modelService } : {};
       // The model service writes in the voice of the task creator's own library comments (public ones when they have none).
       if (deps.modelService) input.commentStyle = await commentStyleOf(db, info.task.creatorIdentityId, essay.schoolId);
       if (teacherText === null) {
         const r = await correctEssay({ ...input, images }, { ...ocr, ...model });
         const { pages: _pages, ...rest } = r;
-        return { transcript: r.transcript, stored: { ...rest, pages: storedPages(r.pages) }, flags: r.flags, status: r.status, aiScore: r.score ? r.score.label : null, wordCount: r.wordCount, service: r.service };
+        return { transcript: r.transcript, stored: { ...rest, pages: storedPages(r.pages), pagesKey }, flags: r.flags, status: r.status, aiScore: r.score ? r.score.label : null, wordCount: r.wordCount, service: r.service };
       }
       // The teacher corrected the transcript (a retry after a model-service failure, say): their text is
       // the essay, as the correction screen shows it, so the scores, comments and notes follow it and the
@@ -182,7 +213,7 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
       const r = await correctEssay({ ...input, images }, ocr);
       const { pages: _pages, ...rest } = r;
       const a = await analyseCorrectedTranscript({ ...rest, pages: storedPages(r.pages) }, teacherText, input, { ...model, signal: ctx.signal });
-      return { transcript: teacherText, stored: a.result, flags: a.flags, status: a.result.status, aiScore: a.aiScore, wordCount: a.wordCount, service: a.result.service };
+      return { transcript: teacherText, stored: { ...a.result, pagesKey }, flags: a.flags, status: a.result.status, aiScore: a.aiScore, wordCount: a.wordCount, service: a.result.service };
     };
 
     let teacherText = start.teacherText;
