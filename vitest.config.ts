@@ -31,6 +31,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 150_000,
           hookTimeout: 300_000,
+          // expect.poll waits for the page (a dropdown closing, a route changing); its 1 s default is
+          // too short on a busy machine, where a clean-clone run failed on a closing antd dropdown.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           fileParallelism: false,
           globalSetup: ['e2e/support/global-setup.ts'],
         },
