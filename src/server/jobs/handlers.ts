@@ -13,7 +13,7 @@ export function aiRetryBackoffMs(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps): JobRunner {
-  // Model-service outages get minutes, not seconds: 30 s, 1, 2, 4, 8 min between attempts.
+  // Model-service outages get hours, not seconds: 30 s, 1, 2 … 32 min, then hourly (AI_CORRECTION_ATTEMPTS).
   runner.register(AI_CORRECTION_JOB, aiCorrectionHandler(deps), { backoffMs: aiRetryBackoffMs() });
   // Batch PDF/ZIP splitting and matching (issue 4): a failed attempt is retried after 10 s, 20 s.
   runner.register(BATCH_SPLIT_JOB, batchSplitHandler(deps), { backoffMs: 10_000 });

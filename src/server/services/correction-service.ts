@@ -6,7 +6,7 @@ import { correctEssay, CorrectionInputError, flagLabel, resolveStandard, type Co
 import type { Executor } from '../db/database';
 import { badRequest, notFound } from '../errors';
 import { enqueueJob, latestJobByKey } from '../jobs/queue';
-import type { JobHandler } from '../jobs/runner';
+import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { classesRepo } from '../repositories/classes';
 import { correctionsRepo, type EssayRow } from '../repositories/corrections';
 import { essaysRepo } from '../repositories/essays';
@@ -21,7 +21,12 @@ import { notifyAiFinished } from './teacher-notifications';
 
 export const AI_CORRECTION_JOB = 'ai-correction';
 /** Attempts per correction job (model-service outages are retried with the job's backoff). */
-export const AI_CORRECTION_ATTEMPTS = 6;
+// 12 attempts: 30 s, 1, 2, 4, 8, 16, 32 min, then hourly (the runner caps the backoff at 1 h), so an
+// outage of the model service of about five hours is ridden out; a retry reuses the stored reading of
+// the pages (no OCR again), so waiting costs nothing but the review itself.
+export const AI_CORRECTION_ATTEMPTS = 12;
+/** Attempts when the run itself fails (not the model service): about 15 minutes of retries. */
+export const LOCAL_FAILURE_ATTEMPTS = 6;
 export const DEFAULT_WAIT_SECONDS = 60;
 
 export type CorrectionReason = 'upload' | 'rerun' | 'insist' | 'seed';
@@ -225,7 +230,9 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
       } catch (err) {
         if (ctx.signal.aborted) throw err;
         const message = err instanceof Error ? err.message : String(err);
-        const last = ctx.job.attempts >= ctx.job.maxAttempts;
+        // A failure of our own (an unreadable page, a crash) is not waited out for hours like the model
+        // service: after LOCAL_FAILURE_ATTEMPTS the essay is marked abnormal and the job ends.
+        const last = ctx.job.attempts >= Math.min(ctx.job.maxAttempts, LOCAL_FAILURE_ATTEMPTS);
         // Never lose the essay: between attempts it waits for the AI again; after the last one it is abnormal with the reason.
         await db.transaction(async (tx) => {
           const current = await correctionsRepo.essay(tx, essayId, true);
@@ -236,7 +243,7 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
           await correctionsRepo.updateEssay(tx, essayId, last ? { ...(requested ? {} : { status: 'abnormal' }), flags: [flag] } : requested ? {} : { status: 'awaiting_ai' }, now());
           if (last) await finished(tx);
         });
-        throw err;
+        throw last && ctx.job.attempts < ctx.job.maxAttempts ? new PermanentJobError(message) : err;
       }
 
       const serviceFailed = run.flags.some((f) => f.code === 'AI_SERVICE_FAILED');
