@@ -5,6 +5,8 @@ import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { sniff } from '../file-sniff';
+import { inspectPdfOffThread } from './pdf-inspect-off-thread';
+import { pdfPagesOffThread } from './pdf-pages-off-thread';
 
 export const BATCH_LIMITS = {
   /** pages of a PDF or entries of a ZIP */
@@ -66,11 +68,11 @@ export function openPdf(bytes: Buffer): { doc: mupdf.Document; pageCount: number
   }
 }
 
-/** Renders every page to a JPEG, one at a time (WASM memory is freed page by page). */
-export async function* pdfPages(bytes: Buffer): AsyncGenerator<SplitPage> {
+/** Renders pages [from, from + count) to JPEGs, one at a time (WASM memory is freed page by page). */
+export async function* pdfPages(bytes: Buffer, from = 0, count = Number.POSITIVE_INFINITY): AsyncGenerator<SplitPage> {
   const { doc, pageCount } = openPdf(bytes);
   try {
-    for (let i = 0; i < pageCount; i++) {
+    for (let i = from; i < Math.min(pageCount, from + count); i++) {
       let image: Buffer | undefined;
       try {
         const page = doc.loadPage(i);
@@ -206,9 +208,9 @@ export async function* zipPages(bytes: Buffer): AsyncGenerator<SplitPage> {
 /** Pages of either kind, and how many there will be. */
 export async function splitBatch(kind: 'pdf' | 'zip', bytes: Buffer): Promise<{ total: number; pages: AsyncGenerator<SplitPage> }> {
   if (kind === 'pdf') {
-    const { doc, pageCount } = openPdf(bytes);
-    doc.destroy();
-    return { total: pageCount, pages: pdfPages(bytes) };
+    // MuPDF parses and renders on worker threads: a class's PDF takes seconds of CPU the API must not wait on
+    const pageCount = await inspectPdfOffThread(bytes);
+    return { total: pageCount, pages: pdfPagesOffThread(bytes, pageCount) };
   }
   const { entries } = await inspectZip(bytes);
   return { total: entries.length, pages: zipPages(bytes) };
