@@ -11,8 +11,10 @@ import { describe, expect, it } from 'vitest';
 // The ceiling stops growth; the target is 150 kB (bench/README.md "Partner-portal elements: download
 // size" has the figures and what fills the runtime). Lower BUDGET_KB whenever the bundle shrinks.
 // History: 310 kB before the chart elements, 500 kB while the runtime carried echarts (panel 481 kB),
-// 300 kB since echarts loads lazily and an element fetches only the chunks it uses (267–293 kB measured).
-const BUDGET_KB = 300;
+// 300 kB since echarts loads lazily and an element fetches only the chunks it uses (267–293 kB measured);
+// 310 kB after the shared runtime grew ~8 kB with the wave (every element alike: the new areas' zh/en
+// catalogues, theme tokens; task board 301 kB): the next cut is per-element catalogues (bench/README.md).
+const BUDGET_KB = 310;
 // The lazy echarts chunk (bars, lines, radar, SVG renderer), fetched only by a chart.
 const CHART_CHUNK_BUDGET_KB = 160; // 153 kB measured
 const TARGET_KB = 150;

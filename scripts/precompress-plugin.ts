@@ -6,8 +6,6 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json)$/;
-/** below this, the headers cost more than compression saves */
-const MIN_BYTES = 1024;
 
 export function precompress(defaultOutDir: string): Plugin {
   return {
@@ -17,8 +15,8 @@ export function precompress(defaultOutDir: string): Plugin {
       for (const file of Object.keys(bundle)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const full = path.join(options.dir ?? defaultOutDir, file);
+        // every file, however small: a module served sometimes compressed and sometimes not is a surprise
         const bytes = readFileSync(full);
-        if (bytes.length < MIN_BYTES) continue;
         writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));
         writeFileSync(`${full}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
       }

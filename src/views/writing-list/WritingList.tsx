@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -15,7 +15,6 @@ import { DraftsCompare } from '../drafts-compare/DraftsCompare';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 import { EssayLabelTag } from '../upload/label-tag';
-import { UnmatchedPages } from '../upload/UnmatchedPages';
 import { ClassroomEvaluation } from '../writing-stats/ClassroomEvaluation';
 import { WritingStats } from '../writing-stats/WritingStats';
 import { ExportButton } from './ExportButton';
@@ -27,6 +26,9 @@ import styles from './writing-list.css?inline';
 import { AccessibleTabs } from '../common/AccessibleTabs';
 
 type Row = WritingRow;
+
+// Opened rarely (after a batch upload left pages without a student): loaded when first opened.
+const UnmatchedPages = lazy(() => import('../upload/UnmatchedPages').then((m) => ({ default: m.UnmatchedPages })));
 
 export interface WritingListProps {
   /** `batch` lets the teacher open the unmatched images of batch uploads and assign them. `review` turns on the teacher's actions (statistics, export, reminder, revision requests, batch review, drafts). */
@@ -297,15 +299,17 @@ export function WritingList(props: WritingListProps) {
         </Modal>
       )}
       {api.batch && unmatchedOpen && task && klass && (
-        <UnmatchedPages
-          api={{ batch: api.batch }}
-          taskId={task.id}
-          classId={klass.id}
-          students={rows.map((r) => ({ id: r.studentId, name: r.name, studentNo: r.studentNo }))}
-          onClose={() => setUnmatchedOpen(false)}
-          onChanged={() => void list.reload()}
-          getContainer={props.getContainer}
-        />
+        <Suspense fallback={null}>
+          <UnmatchedPages
+            api={{ batch: api.batch }}
+            taskId={task.id}
+            classId={klass.id}
+            students={rows.map((r) => ({ id: r.studentId, name: r.name, studentNo: r.studentNo }))}
+            onClose={() => setUnmatchedOpen(false)}
+            onChanged={() => void list.reload()}
+            getContainer={props.getContainer}
+          />
+        </Suspense>
       )}
       {review && evaluation && task && <ClassroomEvaluation api={{ review }} taskId={task.id} classId={klass.id} onClose={() => setEvaluation(false)} getContainer={props.getContainer} />}
     </Card>
