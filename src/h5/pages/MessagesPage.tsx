@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Card, DotLoading, Empty, ErrorBlock, List, SearchBar, Space, Tabs, Tag, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { Badge, Button, Card, DotLoading, Empty, ErrorBlock, Space, Tabs, Tag, Toast } from 'antd-mobile';
 import { H5NavBar } from './H5NavBar';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StudentMessage } from '../../core/api/contracts/student-messages';
 import { useAsync } from '../../views/hooks/use-async';
 import { useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
-import { h5PathOf, KIND_COLORS, latestTask, rememberedStudent, rememberStudent, forgetStudent, type RememberedStudent } from '../student-messages';
-import { StudentCodeCard } from './StudentCodeCard';
+import { h5PathOf, KIND_COLORS, latestTask } from '../student-messages';
+import { StudentGate, useForgetOnWrongCode, useStudentIdentity } from './StudentGate';
 
 /**
  * `/teaching/h5/messages?code=`: a student's notifications (revision requests with the teacher's
@@ -21,10 +21,8 @@ export default function MessagesPage() {
   const { tasks, essays, studentMessages } = useH5();
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').trim().toUpperCase();
-  const [who, setWho] = useState<RememberedStudent | null>(() => rememberedStudent(window.localStorage, code));
-  const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
+  const { who, remember, forget } = useStudentIdentity(code);
   const studentId = who?.studentId ?? null;
-  const [search, setSearch] = useState('');
   const [tab, setTab] = useState<'unread' | 'all'>('unread');
 
   const klass = useAsync(() => (code ? tasks.h5Class(code) : Promise.resolve(null)), [tasks, code]);
@@ -34,23 +32,13 @@ export default function MessagesPage() {
   const roster = useAsync(() => (task ? essays.h5Context(task.id, code) : Promise.resolve(null)), [essays, task?.id, code]);
   const messages = useAsync(() => (who ? studentMessages.list({ classCode: code, ...who }) : Promise.resolve([] as StudentMessage[])), [studentMessages, code, who]);
 
-  const students = useMemo(() => (roster.data?.students ?? []).filter((s) => !search || s.name.includes(search.trim())), [roster.data, search]);
   const me = roster.data?.students.find((s) => s.id === studentId);
   const list = messages.data ?? [];
   const unread = list.filter((m) => m.isRead === 0);
   const shown = tab === 'unread' ? unread : list;
 
-  const forget = () => {
-    forgetStudent(window.localStorage, code);
-    setWho(null);
-    setPicked(null);
-  };
-  // A remembered code no longer accepted (the teacher's list changed): prove it again.
-  const listError = messages.error as { error?: string } | null;
-  useEffect(() => {
-    if (listError?.error === 'STUDENT_CODE_WRONG') forget();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listError]);
+  // A remembered code no longer accepted (the teacher reset it): prove it again.
+  useForgetOnWrongCode(messages.error, forget);
 
   const markRead = async (ids: number[], toast = true) => {
     if (!who || ids.length === 0) return;
@@ -73,41 +61,16 @@ export default function MessagesPage() {
 
   if (!who || (roster.data && !me)) {
     return (
-      <div data-testid="h5-messages">
-        <H5NavBar onBack={picked ? () => setPicked(null) : back}>{t('h5.messages.title')}</H5NavBar>
-        {picked ? (
-          <StudentCodeCard
-            classCode={code}
-            student={picked}
-            onVerified={(studentCode) => {
-              const next = { studentId: picked.id, studentCode };
-              rememberStudent(window.localStorage, code, next);
-              setWho(next);
-              setPicked(null);
-            }}
-          />
-        ) : !task ? (
-          <Empty description={t('h5.messages.none')} />
-        ) : roster.loading && !roster.data ? (
-          <DotLoading />
-        ) : (
-          <List header={t('h5.upload.pickName')}>
-            <div style={{ padding: '8px 12px' }}>
-              <SearchBar placeholder={t('h5.upload.searchName')} value={search} onChange={setSearch} />
-            </div>
-            {students.map((s) => (
-              <List.Item
-                key={s.id}
-                data-testid="h5-messages-student"
-                description={s.maskedNo}
-                onClick={() => setPicked({ id: s.id, name: s.name })}
-              >
-                {s.name}
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </div>
+      <StudentGate
+        classCode={code}
+        title={t('h5.messages.title')}
+        students={!task ? [] : roster.data ? roster.data.students : null}
+        emptyText={t('h5.messages.none')}
+        itemTestId="h5-messages-student"
+        testId="h5-messages"
+        onBack={back}
+        onVerified={remember}
+      />
     );
   }
 

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, DotLoading, Empty, ErrorBlock, List, SearchBar, Space, Tabs, Tag, TextArea, Toast } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { Button, Card, DotLoading, Empty, ErrorBlock, List, Space, Tabs, Tag, TextArea, Toast } from 'antd-mobile';
 import { H5NavBar } from './H5NavBar';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { H5PracticeClass } from '../../core/api/contracts/practice';
@@ -9,8 +9,8 @@ import { focusLabel, formatRemaining } from '../../views/practice/labels';
 import { PracticeFeedbackView } from '../../views/practice/PracticeFeedbackView';
 import { compressPhoto } from '../compress-photo';
 import { useH5 } from '../h5-context';
-import { forgetStudent, rememberedStudent, rememberStudent, type RememberedStudent } from '../student-messages';
-import { StudentCodeCard } from './StudentCodeCard';
+import type { RememberedStudent } from '../student-messages';
+import { StudentGate, useForgetOnWrongCode, useStudentIdentity } from './StudentGate';
 
 type Item = H5PracticeClass['practices'][number];
 const hanCount = (s: string) => (s.match(/\p{Script=Han}/gu) ?? []).length;
@@ -27,11 +27,8 @@ export default function PracticePage() {
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').trim().toUpperCase();
   const id = Number(params.get('id')) || 0;
-  const [who, setWho] = useState<RememberedStudent | null>(() => rememberedStudent(window.localStorage, code));
-  const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
-  const [search, setSearch] = useState('');
+  const { who, remember, forget } = useStudentIdentity(code);
   const klass = useAsync(() => (code ? practice.classView(code) : Promise.resolve(null)), [practice, code]);
-  const students = useMemo(() => (klass.data?.students ?? []).filter((s) => !search || s.name.includes(search.trim())), [klass.data, search]);
   const me = klass.data?.students.find((s) => s.id === who?.studentId);
 
   if (!code) return <ErrorBlock status="default" title={t('h5.messages.noCode')} description={t('h5.join.badCode')} />;
@@ -40,40 +37,9 @@ export default function PracticePage() {
   const back = () => navigate(`/join?code=${encodeURIComponent(code)}`);
 
   if (!who || !me) {
-    return (
-      <div data-testid="h5-practice">
-        <H5NavBar onBack={picked ? () => setPicked(null) : back}>{t('h5.practice.title')}</H5NavBar>
-        {picked ? (
-          <StudentCodeCard
-            classCode={code}
-            student={picked}
-            onVerified={(studentCode) => {
-              const next = { studentId: picked.id, studentCode };
-              rememberStudent(window.localStorage, code, next);
-              setWho(next);
-              setPicked(null);
-            }}
-          />
-        ) : (
-          <List header={t('h5.upload.pickName')}>
-            <div style={{ padding: '8px 12px' }}>
-              <SearchBar placeholder={t('h5.upload.searchName')} value={search} onChange={setSearch} />
-            </div>
-            {students.map((s) => (
-              <List.Item key={s.id} data-testid="h5-practice-student" description={s.maskedNo} onClick={() => setPicked({ id: s.id, name: s.name })}>
-                {s.name}
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </div>
-    );
+    return <StudentGate classCode={code} title={t('h5.practice.title')} students={klass.data.students} itemTestId="h5-practice-student" testId="h5-practice" onBack={back} onVerified={remember} />;
   }
 
-  const forget = () => {
-    forgetStudent(window.localStorage, code);
-    setWho(null);
-  };
   const item = klass.data.practices.find((p) => p.id === id);
   if (id && item) return <PracticeAnswer item={item} code={code} who={who} onBack={() => navigate(`/practice?code=${encodeURIComponent(code)}`)} onWrongCode={forget} />;
 
@@ -123,10 +89,7 @@ function PracticeAnswer({ item, code, who, onBack, onWrongCode }: { item: Item; 
   const pending = (mine.data?.attempts ?? []).some((a) => a.status === 'queued' || a.status === 'running');
 
   // A remembered code no longer accepted: prove it again.
-  const err = mine.error as { error?: string } | null;
-  useEffect(() => {
-    if (err?.error === 'STUDENT_CODE_WRONG') onWrongCode();
-  }, [err, onWrongCode]);
+  useForgetOnWrongCode(mine.error, onWrongCode);
   // The AI's feedback follows within seconds: ask again until it is there.
   // (An interval on the stable reload: the countdown re-renders every second, which would keep resetting a timeout.)
   const reload = mine.reload;

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Card, DotLoading, Empty, ErrorBlock, List, SearchBar, Space, Tag } from 'antd-mobile';
+import { useMemo } from 'react';
+import { Card, DotLoading, Empty, ErrorBlock, List, Space, Tag } from 'antd-mobile';
 import { H5NavBar } from '../H5NavBar';
 import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,8 +7,7 @@ import { lcwH5Api } from '../../../core/api/endpoints/lcw';
 import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useH5 } from '../../h5-context';
-import { forgetStudent, rememberedStudent, rememberStudent, type RememberedStudent } from '../../student-messages';
-import { StudentCodeCard } from '../StudentCodeCard';
+import { StudentGate, useStudentIdentity } from '../StudentGate';
 import { LcwTestView } from './LcwTestView';
 
 /**
@@ -24,9 +23,7 @@ export default function LcwPage() {
   const [params, setParams] = useSearchParams();
   const code = (params.get('code') ?? '').trim().toUpperCase();
   const testId = Number(params.get('testId')) || 0;
-  const [who, setWho] = useState<RememberedStudent | null>(() => rememberedStudent(window.localStorage, code));
-  const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
-  const [search, setSearch] = useState('');
+  const { who, remember, forget } = useStudentIdentity(code);
   const info = useAsync(() => (code ? api.classInfo(code) : Promise.resolve(null)), [api, code]);
   const whoFull = useMemo(() => (who ? { classCode: code, ...who } : null), [who, code]);
 
@@ -36,34 +33,17 @@ export default function LcwPage() {
   const me = info.data.students.find((s) => s.id === who?.studentId);
 
   if (!whoFull || !me) {
-    const students = info.data.students.filter((s) => !search || s.name.includes(search.trim()));
     return (
-      <div data-testid="h5-lcw">
-        <H5NavBar onBack={picked ? () => setPicked(null) : () => navigate(`/join?code=${encodeURIComponent(code)}`)}>{info.data.className} · {t('lcw.h5.title')}</H5NavBar>
-        {picked ? (
-          <StudentCodeCard
-            classCode={code}
-            student={picked}
-            onVerified={(studentCode) => {
-              const next = { studentId: picked.id, studentCode };
-              rememberStudent(window.localStorage, code, next);
-              setWho(next);
-              setPicked(null);
-            }}
-          />
-        ) : (
-          <List header={t('lcw.h5.pickName')}>
-            <div style={{ padding: '8px 12px' }}>
-              <SearchBar placeholder={t('h5.upload.searchName')} value={search} onChange={setSearch} />
-            </div>
-            {students.map((s) => (
-              <List.Item key={s.id} data-testid="h5-lcw-student" onClick={() => setPicked(s)}>
-                {s.name}
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </div>
+      <StudentGate
+        classCode={code}
+        title={`${info.data.className} · ${t('lcw.h5.title')}`}
+        students={info.data.students}
+        listHeader={t('lcw.h5.pickName')}
+        itemTestId="h5-lcw-student"
+        testId="h5-lcw"
+        onBack={() => navigate(`/join?code=${encodeURIComponent(code)}`)}
+        onVerified={remember}
+      />
     );
   }
 
@@ -75,7 +55,7 @@ export default function LcwPage() {
       <Card style={{ margin: 8 }}>
         <Space justify="between" style={{ width: '100%' }} align="center">
           <span>{info.data.className} · <strong>{me.name}</strong></span>
-          <a onClick={() => { forgetStudent(window.localStorage, code); setWho(null); }}>{t('lcw.h5.switch')}</a>
+          <a onClick={forget}>{t('lcw.h5.switch')}</a>
         </Space>
       </Card>
       {info.data.tests.length === 0 ? (

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as e from '../../../core/api/contracts/essays';
 import { errorBody } from '../../../core/api/contracts/envelope';
 import { badRequest } from '../../errors';
-import { inspectUpload, tooLarge, type InspectedFile } from '../../services/file-sniff';
+import { inspectUpload, type InspectedFile } from '../../services/file-sniff';
+import { readFieldsThenFiles } from '../multipart-fields-first';
 import type { Services } from '../../services/services';
 import { ok, responses } from '../reply';
 
@@ -41,30 +42,16 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     preValidation: async (req) => {
       await h5.limitIp(req.ip);
       if (!req.isMultipart()) return;
-      const fields: Record<string, string> = {};
-      let prepared: Prepared | undefined;
-      const pages: { checked: InspectedFile; fileName: string }[] = [];
-      try {
-        for await (const part of req.parts()) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          if (!prepared) {
-            const parsed = e.h5SubmitBody.pick({ taskId: true, classCode: true, studentId: true, studentCode: true }).safeParse(fields);
-            if (!parsed.success) throw badRequest('FIELDS_FIRST', 'essay.fieldsFirst');
-            await h5.limitClass(parsed.data.classCode);
-            prepared = await h5.prepare(parsed.data, req.ip);
-          }
-          const bytes = await part.toBuffer();
-          pages.push({ checked: await inspectUpload(bytes, maxBytes), fileName: part.filename });
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-        if (code === 'FST_FILES_LIMIT') throw badRequest('TOO_MANY_PAGES', 'essay.tooManyPages', { max: e.MAX_PHONE_PAGES });
-        throw err;
-      }
+      const { fields, prepared, files: pages } = await readFieldsThenFiles(req, {
+        maxBytes,
+        tooManyFiles: () => badRequest('TOO_MANY_PAGES', 'essay.tooManyPages', { max: e.MAX_PHONE_PAGES }),
+        prepare: async (fields) => {
+          const parsed = e.h5SubmitBody.pick({ taskId: true, classCode: true, studentId: true, studentCode: true }).safeParse(fields);
+          if (!parsed.success) throw badRequest('FIELDS_FIRST', 'essay.fieldsFirst');
+          await h5.limitClass(parsed.data.classCode);
+          return h5.prepare(parsed.data, req.ip);
+        },
+      });
       if (!prepared) throw badRequest('VALIDATION', 'essay.pagesRequired');
       streamed.set(req, { prepared, pages });
       (req as { body: unknown }).body = { ...fields, pages: pages.map((p) => ({ fileName: p.fileName, contentBase64: '-' })) };

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as c from '../../../core/api/contracts/practice';
 import { errorBody } from '../../../core/api/contracts/envelope';
 import { badRequest } from '../../errors';
-import { inspectUpload, tooLarge, type InspectedFile } from '../../services/file-sniff';
+import { tooLarge, type InspectedFile } from '../../services/file-sniff';
+import { readFieldsThenFiles } from '../multipart-fields-first';
 import { checkTypedAnswer, type PreparedPracticeAttempt } from '../../services/practice-h5-service';
 import type { Services } from '../../services/services';
 import { ok, responses } from '../reply';
@@ -53,28 +54,15 @@ export const practiceH5Routes: FastifyPluginAsyncZod<{ services: Services }> = a
       await h5.limitSubmit(req.ip);
       // JSON: the student's code is checked in the handler before anything is stored.
       if (!req.isMultipart()) return;
-      const fields: Record<string, string> = {};
-      let prepared: PreparedPracticeAttempt | undefined;
-      const photos: { checked: InspectedFile; fileName: string }[] = [];
-      try {
-        for await (const part of req.parts()) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          if (!prepared) {
-            const parsed = c.h5PracticeWho.pick(WHO_FIELDS).safeParse({ ...fields, studentId: Number(fields.studentId), practiceId: Number(fields.practiceId) });
-            if (!parsed.success) throw badRequest('FIELDS_FIRST', 'essay.fieldsFirst');
-            prepared = await h5.prepare(parsed.data, req.ip);
-          }
-          photos.push({ checked: await inspectUpload(await part.toBuffer(), h5.maxBytes), fileName: part.filename });
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(h5.maxBytes);
-        if (code === 'FST_FILES_LIMIT') throw badRequest('TOO_MANY_PHOTOS', 'practice.tooManyPhotos', { max: c.PRACTICE_MAX_PHOTOS });
-        throw err;
-      }
+      const { fields, prepared, files: photos } = await readFieldsThenFiles(req, {
+        maxBytes: h5.maxBytes,
+        tooManyFiles: () => badRequest('TOO_MANY_PHOTOS', 'practice.tooManyPhotos', { max: c.PRACTICE_MAX_PHOTOS }),
+        prepare: async (fields) => {
+          const parsed = c.h5PracticeWho.pick(WHO_FIELDS).safeParse({ ...fields, studentId: Number(fields.studentId), practiceId: Number(fields.practiceId) });
+          if (!parsed.success) throw badRequest('FIELDS_FIRST', 'essay.fieldsFirst');
+          return h5.prepare(parsed.data, req.ip);
+        },
+      });
       if (!prepared) throw badRequest('ANSWER_EMPTY', 'practice.answerEmpty');
       if (photos.some((p) => !p.checked.mime.startsWith('image/'))) throw badRequest('PHOTO_NOT_IMAGE', 'practice.photoNotImage');
       streamed.set(req, { prepared, photos });
