@@ -67,6 +67,7 @@ describe('school leaders', () => {
     const rows = page.getByTestId('leader-table').locator('tbody tr.ant-table-row');
     // every class of the school (the seeded three and those other specs added)
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    await shot(page, 'teaching-admin-student-zh-desktop');
     await page.getByTestId('filter-grade').click();
     await page.locator('.ant-select-dropdown:visible').getByText('九年级', { exact: true }).click();
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
@@ -90,6 +91,9 @@ describe('school leaders', () => {
     await page.goto(`${new URL(page.url()).origin}/teaching/teachingAdmin/teacherNum`);
     await page.getByTestId('leader-table').waitFor();
     await shot(page, 'teaching-admin-teacher-zh-desktop');
+    await page.goto(`${new URL(page.url()).origin}/teaching/teachingAdmin/foundation`);
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'teaching-admin-foundation-zh-desktop');
     await context.close();
   }, 180_000);
 
@@ -110,6 +114,15 @@ describe('school leaders', () => {
     await page.goto(`${enUrl()}/teaching/teachingAdmin/studentNum`);
     await page.getByText('Active writers').first().waitFor();
     await shot(page, 'teaching-admin-student-en-desktop');
+    await page.goto(`${enUrl()}/teaching/teachingAdmin/grade`);
+    await page.getByTestId('chart-grades').locator('svg').waitFor();
+    await shot(page, 'teaching-admin-grade-en-desktop');
+    await page.goto(`${enUrl()}/teaching/teachingAdmin/teacherNum`);
+    await page.getByTestId('leader-table').waitFor();
+    await shot(page, 'teaching-admin-teacher-en-desktop');
+    await page.goto(`${enUrl()}/teaching/teachingAdmin/foundation`);
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'teaching-admin-foundation-en-desktop');
     await context.close();
   }, 120_000);
 });

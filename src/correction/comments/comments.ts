@@ -276,7 +276,7 @@ export function overallComment(a: TextAnalysis, s: ScoreResult, title: string, l
     if (worst) parts.push(`${worst.name}方面还需加强：${dimensionFacts(worst.id, a, lang).observe}，${dimensionFacts(worst.id, a, lang).advice}。`);
     parts.push(s.label === band.zh ? `综合评定：${s.label}。` : `综合评定：${s.label}（${band.zh}）。`);
   } else {
-    parts.push(`${title ? `“${title}” is` : 'This is'} a ${genre} of ${a.hanCount} characters in ${a.paragraphs.length} paragraph(s)${a.hanCount < a.length.min ? `, below the ${a.length.min} characters expected for the grade` : ''}.`);
+    parts.push(`${title ? `“${title}” is` : 'This is'} a ${genre} of ${a.hanCount} characters in ${a.paragraphs.length} paragraph(s)${a.hanCount < a.length.min ? `, below the ${a.length.min} characters ${a.length.source === 'teacher' ? 'the task asks for' : 'expected for the grade'}` : ''}.`);
     if (drift) parts.push(`Suspected off-topic: ${driftPhrase(drift, lang)}; ${dimensionFacts('theme', a, lang).advice}.`);
     if (best) parts.push(`Strength: ${best.name.toLowerCase()}: ${dimensionFacts(best.id, a, lang).praise}.`);
     else if (quote) parts.push(`A sentence that works well: “${quote}”.`);

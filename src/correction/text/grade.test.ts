@@ -7,14 +7,21 @@ const SHORT = '秋天的校园像一幅画。金黄的银杏叶像一把把小�
 describe('expected length', () => {
   it('is the grade’s, unless the teacher set a target (practice writing)', () => {
     expect(expectedLength(7)).toMatchObject({ min: 450, target: 600, source: 'grade' });
-    expect(expectedLength(7, 100)).toMatchObject({ min: 80, target: 100, source: 'teacher' });
+    expect(expectedLength(7, 100)).toMatchObject({ min: 100, target: 120, source: 'teacher' });
   });
 
   it('judges a short practice against its own target, not the grade’s full essay', async () => {
     const asEssay = await correctText({ transcript: SHORT, title: '秋天的校园', grade: 7 });
-    const asPractice = await correctText({ transcript: SHORT, title: '秋天的校园', grade: 7, lengthTarget: 80 });
+    const asPractice = await correctText({ transcript: SHORT, title: '秋天的校园', grade: 7, lengthTarget: 70 });
     expect(asEssay.comments.overall).toMatch(/未达到本年级450字的要求/);
     expect(asPractice.comments.overall).not.toMatch(/未达到/);
     expect(asPractice.score!.percent).toBeGreaterThan(asEssay.score!.percent);
+  }, 60_000);
+
+  it('quotes the teacher’s own minimum when the answer is short of it', async () => {
+    const short = await correctText({ transcript: SHORT, title: '秋天的校园', grade: 7, lengthTarget: 200 });
+    expect(short.comments.overall).toMatch(/未达到200字的要求/);
+    const en = await correctText({ transcript: SHORT, title: '秋天的校园', grade: 7, lengthTarget: 200, lang: 'en' });
+    expect(en.comments.overall).toMatch(/below the 200 characters the task asks for/);
   }, 60_000);
 });

@@ -8,7 +8,7 @@ export interface LengthExpectation {
   min: number;
   /** a typical full-length essay */
   target: number;
-  /** the grade's curriculum figure, or the teacher's own target */
+  /** the grade's curriculum figure, or the teacher's own minimum */
   source: 'grade' | 'teacher';
 }
 
@@ -33,13 +33,14 @@ export function normalizeGrade(grade: number | undefined): number {
 }
 
 /**
- * The grade's expected length, or the teacher's own target when the writing is set shorter or longer
- * (a practice of 200 characters): short then means under 80 % of that target.
+ * The grade's expected length, or the teacher's own figure when the writing is set shorter or longer
+ * (a practice of "不少于200字"): the teacher's figure is the minimum the comments quote, and a typical
+ * full answer runs a fifth over it (as the grade table's targets do over their minimums).
  */
 export function expectedLength(grade: number | undefined, lengthTarget?: number): LengthExpectation {
   const g = normalizeGrade(grade);
   if (lengthTarget !== undefined && Number.isFinite(lengthTarget) && lengthTarget > 0) {
-    return { grade: g, min: Math.round(lengthTarget * 0.8), target: Math.round(lengthTarget), source: 'teacher' };
+    return { grade: g, min: Math.round(lengthTarget), target: Math.round(lengthTarget * 1.2), source: 'teacher' };
   }
   const [min, target] = TABLE[g]!;
   return { grade: g, min, target, source: 'grade' };
