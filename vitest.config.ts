@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          // vitest's 5 s default is within 5× of the slower engine tests on a busy machine
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

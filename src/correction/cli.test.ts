@@ -15,7 +15,7 @@ describe('zhipi CLI', () => {
     writeFileSync(f, '所以对其的态度也完全不一至。\n\n今天天气很好。\n');
     const out = execFileSync('node', [BIN, 'spellcheck', f], { encoding: 'utf8' });
     expect(out).toBe('所以对其的态度也完全不一致。\n\n今天天气很好。\n');
-  }, 30_000);
+  }, 150_000);
 
   it('correct --json prints an array with one result per file', () => {
     const f = join(dir, 'e.txt');
@@ -28,7 +28,7 @@ describe('zhipi CLI', () => {
     const pdf = spawnSync('node', [BIN, 'correct', join(dir, 'page.pdf')], { encoding: 'utf8' });
     expect(pdf.status).not.toBe(0);
     expect(pdf.stderr).toMatch(/PDF is not supported/);
-  }, 30_000);
+  }, 150_000);
 
   it.skipIf(!!kaiFontMissing())('correct reads an essay image with OCR and reports the OCR confidence', async () => {
     const page = await renderEssayPage(NORMAL_ESSAY, { noise: 10 });
@@ -41,5 +41,5 @@ describe('zhipi CLI', () => {
     expect(r!.ocr.confidence).toBeGreaterThan(0.9);
     expect(r!.pages[0]).toMatchObject({ layout: 'grid' });
     expect(r!.transcript).toContain('发令枪一响');
-  }, 60_000);
+  }, 150_000);
 });

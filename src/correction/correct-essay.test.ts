@@ -29,7 +29,7 @@ const TASK = { title: NORMAL_TITLE, grade: 5, requirements: ['写一次活动'],
 const codes = (r: EssayCorrection): string[] => r.flags.map((f) => f.code);
 const imageCodes = (r: EssayCorrection): string[] => r.flags.filter((f) => f.page !== undefined || f.code === 'MISSING_PAGE').map((f) => f.code);
 
-describe.skipIf(!!missing)('correctEssay on rendered pages', { timeout: 30_000 }, () => {
+describe.skipIf(!!missing)('correctEssay on rendered pages', { timeout: 120_000 }, () => {
   const page: Record<string, { image: Buffer; text: string }> = {};
   const result: Record<string, EssayCorrection> = {};
   const render = async (name: string, text: string, o: RenderOptions): Promise<void> => {

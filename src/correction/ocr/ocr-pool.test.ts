@@ -26,13 +26,13 @@ async function withLag<T>(work: () => Promise<T>): Promise<{ value: T; lagMs: nu
   }
 }
 
-describe.skipIf(!!missing)('OcrWorkerPool', { timeout: 60_000 }, () => {
+describe.skipIf(!!missing)('OcrWorkerPool', { timeout: 180_000 }, () => {
   const pool = new OcrWorkerPool({ threads: 2, idleMs: 60_000 });
   let image: Buffer;
   beforeAll(async () => {
     image = (await renderEssayPage(NORMAL_ESSAY, { photo: true, noise: 15, rotate: 1.5, seed: 4 })).image;
     await loadPaddleModels();
-  }, 60_000);
+  }, 180_000);
   afterAll(() => pool.close());
 
   it('reads a page in a thread as the local provider does here, without stalling this thread', async () => {
