@@ -27,6 +27,8 @@ const arg = (name: string, fallback: string) => process.argv.find((a) => a.start
 const DURATION = Number(arg('duration', '10'));
 const WARMUP = Number(arg('warmup', '2'));
 const CONNECTIONS = Number(arg('connections', '20'));
+/** gzip: ask as a browser does (Accept-Encoding), identity: uncompressed answers (the rows before 2026-11-25 11:30). */
+const ENCODING = arg('encoding', 'gzip');
 const ESSAYS = 200;
 const TEXT = '秋天到了，一年一度的运动会开始了。我咬紧牙关，坚持不懈，终于跑到了终点。老师的笑容像春天的阳光一样温暖。'.repeat(8);
 
@@ -90,8 +92,9 @@ async function run(label: string, target: DatabaseTarget) {
     const login = await fetch(`${base}/correction-api/platform-system/auth/loginTeacher`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'teacher01', password: await encryptPassword(DEMO_PASSWORD, ready.publicKey) }) });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const url = `${base}/correction-api/platform-management/studentGrowing/single?studentId=${studentId}`;
-    const headers = { authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(ENCODING === 'gzip' ? { 'accept-encoding': 'gzip, deflate, br' } : {}) };
     const probe = await fetch(url, { headers });
+    const sent = Number(probe.headers.get('content-length') ?? 0);
     const body = (await probe.json()) as { data: { trend: unknown[]; wrongBook: { count: number }[] } };
     if (probe.status !== 200 || body.data.trend.length !== ESSAYS) throw new Error(`profile answered ${probe.status} with ${body.data?.trend?.length} essays`);
     const bytes = JSON.stringify(body).length;
@@ -101,7 +104,7 @@ async function run(label: string, target: DatabaseTarget) {
     // the server's own CPU per answer: what the route costs whatever else the machine is doing
     const cpuPerRequest = (serverCpuMs(child.pid!) - cpu0) / Math.max(1, r.requests.total ?? 0);
     const health = await autocannon({ url: `${base}/correction-api/health`, connections: CONNECTIONS, duration: 2 });
-    console.log(`| ${label} | ${ESSAYS} | ${CONNECTIONS} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(r.requests.average)} | ${Math.round(bytes / 1024)} KB | ${cpuPerRequest.toFixed(1)} | ${health.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`);
+    console.log(`| ${label} | ${ESSAYS} | ${CONNECTIONS} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(r.requests.average)} | ${Math.round(bytes / 1024)} KB (${ENCODING === 'gzip' ? `gzip ${Math.round(sent / 1024)} KB` : 'identity'}) | ${cpuPerRequest.toFixed(1)} | ${health.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`);
   } finally {
     child.send('stop');
     await new Promise((r) => child.once('exit', r));

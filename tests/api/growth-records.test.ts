@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,25 @@ describe.each(databaseKinds())('student growth records on %s', (kind) => {
     expect(p.record).toMatchObject({ tasksCompleted: 3, essaysSubmitted: 4, totalWords: 1950, averageScore: 78 });
     expect(p.wrongBook.find((w: { wrong: string }) => w.wrong === '渡').fixed).toBe(true);
     expect(p.comments.at(-1).comment).toBe('再次审核。');
+  });
+
+  it('sends the profile gzipped to a client that accepts it, never an outdated one', async () => {
+    const url = `${MGMT}/studentGrowing/single?studentId=${studentId}&semesterId=${semesterId}`;
+    const zipped = () => t.call('GET', url, { token: tok.teacher01, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const plain = await get(`studentGrowing/single?studentId=${studentId}&semesterId=${semesterId}`);
+    const first = await zipped();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(first.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(gunzipSync(first.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // an approval changes the profile: the cached compressed bytes of the old one are not sent again
+    expect((await post('review/cancelApproval', { essayId: ids.t3 })).statusCode).toBe(200);
+    const after = await zipped();
+    const now = JSON.parse(gunzipSync(after.rawPayload).toString('utf8')).data;
+    expect(now.record.essaysSubmitted).toBe(3);
+    await approve(ids.t3, 'B', ['B', 'B', 'B', 'B', 'B'], '再次审核。');
+    expect(JSON.parse(gunzipSync((await zipped()).rawPayload).toString('utf8')).data.record.essaysSubmitted).toBe(4);
   });
 
   it('lists, sorts, searches and exports the class growth table', async () => {

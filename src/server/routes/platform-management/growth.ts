@@ -5,6 +5,7 @@ import { errorBody } from '../../../core/api/contracts/envelope';
 import { authOf } from '../../plugins/request-context';
 import { growthService } from '../../services/growth-service';
 import type { Services } from '../../services/services';
+import { GzipJsonCache } from '../gzip-json-cache';
 import { ok, responses } from '../reply';
 
 const tags = ['platform-management: student growth records'];
@@ -14,6 +15,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** `studentGrowing/*` (spec §7): the class growth table, one student's profile and record, the xlsx export. */
 export const growthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const svc = growthService(services.deps);
+  const gzipped = new GzipJsonCache();
   app.get('/studentGrowing/pageList', {
     schema: { tags, summary: "Growth records of the semester's students the caller sees (a teacher: their classes; headmasters: the school), filtered by class, campus, grade and name/student id, sorted, paged; without semesterId the current semester", querystring: g.growthPageQuery, response: with404(g.growthPage) },
   }, async (req) => ok(await svc.page(authOf(req), req.query, req.lang)));
@@ -24,7 +26,7 @@ export const growthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     serializerCompiler: () => (data) => (typeof data === 'string' || Buffer.isBuffer(data) ? (data as string) : JSON.stringify(data)),
   }, async (req, reply) => {
     const json = await svc.profileJson(authOf(req), req.query.studentId, req.query.semesterId, req.lang);
-    return reply.type('application/json; charset=utf-8').send(json as never);
+    return gzipped.send(req, reply, `${req.query.studentId}:${req.query.semesterId ?? ''}:${req.lang}`, json);
   });
   app.get('/studentGrowing/export', {
     schema: { tags, summary: `The growth table with the same filters and order as pageList, as xlsx (${XLSX})`, querystring: g.growthExportQuery },
