@@ -4,6 +4,9 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress-plugin';
 import { customElementsManifest, describeElement, elementTypes, reactTypes, vueTypes } from './scripts/widgets-manifest';
+import { catalogueModule, keysNamedIn, moduleGraph } from './scripts/widget-catalogue';
+import { en } from './src/core/i18n/en';
+import { zh } from './src/core/i18n/zh';
 
 /**
  * The partner-portal delivery (docs/widgets.md "Delivery"), built after the app by vite.config.ts into
@@ -79,6 +82,27 @@ export function confineToShadowRoots(): Plugin {
   };
 }
 
+/**
+ * The elements' catalogues (src/widgets/widget-catalogues.ts): each language's module becomes only
+ * the keys the elements' code names (scripts/widget-catalogue.ts), about a quarter of the whole.
+ */
+export function elementCatalogues(): Plugin {
+  let keys: string[] | null = null;
+  return {
+    name: 'zhipi-widgets-catalogues',
+    enforce: 'pre',
+    buildStart() {
+      keys = null;
+    },
+    load(id) {
+      const lang = /[\\/]src[\\/]widgets[\\/]catalogue[\\/]zp-catalogue-(zh|en)\.ts$/.exec(id)?.[1];
+      if (!lang) return null;
+      keys ??= keysNamedIn(moduleGraph(Object.values(WIDGET_ELEMENTS).map((entry) => path.join(root, entry))), Object.keys(zh));
+      return { code: catalogueModule(lang === 'en' ? en : zh, keys), map: null };
+    },
+  };
+}
+
 /** Writes the loader from the bundle's entry chunks, and copies the preview page and the demo portal unprocessed. */
 function widgetsDelivery(): Plugin {
   return {
@@ -117,7 +141,7 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [confineToShadowRoots(), react(), widgetsDelivery(), precompress(WIDGETS_OUT_DIR)],
+  plugins: [confineToShadowRoots(), elementCatalogues(), react(), widgetsDelivery(), precompress(WIDGETS_OUT_DIR)],
   build: {
     outDir: WIDGETS_OUT_DIR,
     emptyOutDir: true,

@@ -2,6 +2,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StudentDrafts } from '../../core/api/contracts/review';
+import { wholeCatalogues } from '../../core/i18n/whole-catalogues';
 import { I18nProvider } from '../i18n/i18n-context';
 import { DraftsCompare } from './DraftsCompare';
 
@@ -37,7 +38,7 @@ describe('DraftsCompare', () => {
     root.append(mount);
     const data: StudentDrafts = { studentId: 9, studentName: '李小明', drafts: [draft(1, 0, '我们再一起玩。', true), draft(2, 1, '我们在一起玩。'), draft(3, 2, '我们在一起快乐地玩。')] };
     render(
-      <I18nProvider lang="zh">
+      <I18nProvider lang="zh" catalogues={wholeCatalogues}>
         <DraftsCompare api={{ review: { drafts: async () => data } }} taskId={1} studentId={9} getPopupContainer={() => mount} />
       </I18nProvider>,
       { container: mount },
