@@ -103,6 +103,29 @@ export function elementCatalogues(): Plugin {
   };
 }
 
+/**
+ * Imports of antd that drag code no element runs into every element (bench/README.md, issue 20):
+ * antd's form context and Radio.Group import rc-form's index, whose module body attaches Field, List
+ * and useForm to the Form object, so the whole form store and async-validator stay in the bundle
+ * though no element renders a Form. Pointed at the one module each needs. Only this build.
+ */
+const LIGHTER_IMPORTS: { importer: string; source: string; target: string }[] = [
+  { importer: 'antd/es/form/context.js', source: '@rc-component/form', target: 'node_modules/@rc-component/form/es/FormContext.js' },
+  { importer: 'antd/es/radio/group.js', source: '../form/hooks/useForm', target: 'src/widgets/lighter/form-name-path.ts' },
+];
+
+export function lighterAntd(): Plugin {
+  return {
+    name: 'zhipi-widgets-lighter-antd',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const from = importer?.replace(/\\/g, '/');
+      const rule = from && LIGHTER_IMPORTS.find((r) => r.source === source && from.endsWith(`/node_modules/${r.importer}`));
+      return rule ? path.join(root, rule.target) : null;
+    },
+  };
+}
+
 /** Writes the loader from the bundle's entry chunks, and copies the preview page and the demo portal unprocessed. */
 function widgetsDelivery(): Plugin {
   return {
@@ -141,7 +164,7 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [confineToShadowRoots(), elementCatalogues(), react(), widgetsDelivery(), precompress(WIDGETS_OUT_DIR)],
+  plugins: [confineToShadowRoots(), lighterAntd(), elementCatalogues(), react(), widgetsDelivery(), precompress(WIDGETS_OUT_DIR)],
   build: {
     outDir: WIDGETS_OUT_DIR,
     emptyOutDir: true,
