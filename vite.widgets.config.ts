@@ -107,11 +107,14 @@ export function elementCatalogues(): Plugin {
  * Imports of antd that drag code no element runs into every element (bench/README.md, issue 20):
  * antd's form context and Radio.Group import rc-form's index, whose module body attaches Field, List
  * and useForm to the Form object, so the whole form store and async-validator stay in the bundle
- * though no element renders a Form. Pointed at the one module each needs. Only this build.
+ * though no element renders a Form. Pointed at the one module each needs (src/widgets/lighter/).
+ * Only this build: the app keeps antd as it is.
  */
 const LIGHTER_IMPORTS: { importer: string; source: string; target: string }[] = [
   { importer: 'antd/es/form/context.js', source: '@rc-component/form', target: 'node_modules/@rc-component/form/es/FormContext.js' },
   { importer: 'antd/es/radio/group.js', source: '../form/hooks/useForm', target: 'src/widgets/lighter/form-name-path.ts' },
+  // Card's tabList (no element has one) would bring Tabs, rc-dropdown and rc-menu into the task board
+  { importer: 'antd/es/card/Card.js', source: '../tabs', target: 'src/widgets/lighter/no-card-tabs.ts' },
 ];
 
 export function lighterAntd(): Plugin {
@@ -168,7 +171,10 @@ export default defineConfig({
   build: {
     outDir: WIDGETS_OUT_DIR,
     emptyOutDir: true,
-    modulePreload: { polyfill: false },
+    // No <link rel=modulepreload> for what loads on first use (a dialog, a drawer): Vite's preload helper
+    // writes those into document.head, outside the element's shadow root. The browser still fetches
+    // a lazy chunk's imports in parallel once the chunk arrives.
+    modulePreload: false,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
       input: WIDGET_ELEMENTS,

@@ -14,7 +14,10 @@ import { describe, expect, it } from 'vitest';
 // 300 kB since echarts loads lazily and an element fetches only the chunks it uses (267–293 kB measured);
 // 310 kB after the shared runtime grew ~8 kB with the wave (every element alike: the new areas' zh/en
 // catalogues, theme tokens; task board 301 kB): the next cut is per-element catalogues (bench/README.md).
-const BUDGET_KB = 310;
+// 255 kB since the texts are fetched per language and only the keys the elements name (5.7 kB, now
+// counted here), dialogs and drawers load on first use and rc-form / Card's Tabs left the elements
+// (197–247 kB measured, growth profile the largest; budget = that + 3 %).
+const BUDGET_KB = 255;
 // The lazy echarts chunk (bars, lines, radar, SVG renderer), fetched only by a chart.
 const CHART_CHUNK_BUDGET_KB = 160; // 153 kB measured
 const TARGET_KB = 150;
