@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { render, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StudentDrafts } from '../../core/api/contracts/review';
+import { loadCatalogue } from '../../core/i18n/catalogue-store';
 import { wholeCatalogues } from '../../core/i18n/whole-catalogues';
 import { I18nProvider } from '../i18n/i18n-context';
 import { DraftsCompare } from './DraftsCompare';
@@ -29,6 +30,9 @@ const draft = (id: number, n: number, transcript: string, discarded = false): St
   discarded,
 });
 
+// the page's texts are fetched before it renders (the app does it on start)
+beforeAll(() => loadCatalogue('zh', wholeCatalogues));
+
 describe('DraftsCompare', () => {
   it('renders inside a shadow root with its own styles and marks what each draft changed', async () => {
     const host = document.createElement('div');
@@ -43,7 +47,8 @@ describe('DraftsCompare', () => {
       </I18nProvider>,
       { container: mount },
     );
-    await waitFor(() => expect(root.querySelectorAll('[data-testid=draft-column]').length).toBe(3));
+    // (the catalogue, diff and first render take over 1 s on a loaded 2-core machine)
+    await waitFor(() => expect(root.querySelectorAll('[data-testid=draft-column]').length).toBe(3), { timeout: 10_000 });
     // the view's stylesheet renders with it, inside the shadow root (vitest leaves ?inline CSS empty)
     expect(root.querySelector('.zp-drafts-compare > style')).not.toBeNull();
     const columns = [...root.querySelectorAll('[data-testid=draft-column]')];
