@@ -9,7 +9,7 @@ import path from 'node:path';
  *   - every string literal that is a key ('panel.retry', "error.network");
  *   - every key under a prefix built at run time: `panel.feature.${name}` or 'report.status.' + s.
  * A key built any other way is not seen: the page then fetches the whole language once and warns
- * (catalogue-store.ts), and widgets-behaviour.spec.ts fails on that warning.
+ * (catalogue-store.ts), and the widgets-demo and widgets-hosts e2e specs fail on that warning.
  */
 
 const IMPORTS = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;

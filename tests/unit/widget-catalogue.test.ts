@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keysNamedIn, moduleGraph } from '../../scripts/widget-catalogue';
-import { SSO_ERRORS } from '../core/api/contracts/sso-errors';
-import { zh } from '../core/i18n/zh';
+import { SSO_ERRORS } from '../../src/core/api/contracts/sso-errors';
+import { zh } from '../../src/core/i18n/zh';
 import { WIDGET_ELEMENTS } from '../../vite.widgets.config';
 
 // The elements' build ships only the keys their code names (scripts/widget-catalogue.ts).
