@@ -4,6 +4,9 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress-plugin';
 import { customElementsManifest, describeElement, elementTypes, reactTypes, vueTypes } from './scripts/widgets-manifest';
+import { catalogueModule, keysNamedIn, moduleGraph } from './scripts/widget-catalogue';
+import { en } from './src/core/i18n/en';
+import { zh } from './src/core/i18n/zh';
 
 /**
  * The partner-portal delivery (docs/widgets.md "Delivery"), built after the app by vite.config.ts into
@@ -79,6 +82,53 @@ export function confineToShadowRoots(): Plugin {
   };
 }
 
+/**
+ * The elements' catalogues (src/widgets/widget-catalogues.ts): each language's module becomes only
+ * the keys the elements' code names (scripts/widget-catalogue.ts), about a quarter of the whole.
+ */
+export function elementCatalogues(): Plugin {
+  let keys: string[] | null = null;
+  return {
+    name: 'zhipi-widgets-catalogues',
+    enforce: 'pre',
+    buildStart() {
+      keys = null;
+    },
+    load(id) {
+      const lang = /[\\/]src[\\/]widgets[\\/]catalogue[\\/]zp-catalogue-(zh|en)\.ts$/.exec(id)?.[1];
+      if (!lang) return null;
+      keys ??= keysNamedIn(moduleGraph(Object.values(WIDGET_ELEMENTS).map((entry) => path.join(root, entry))), Object.keys(zh));
+      return { code: catalogueModule(lang === 'en' ? en : zh, keys), map: null };
+    },
+  };
+}
+
+/**
+ * Imports of antd that drag code no element runs into every element (bench/README.md, issue 20):
+ * antd's form context and Radio.Group import rc-form's index, whose module body attaches Field, List
+ * and useForm to the Form object, so the whole form store and async-validator stay in the bundle
+ * though no element renders a Form. Pointed at the one module each needs (src/widgets/lighter/).
+ * Only this build: the app keeps antd as it is.
+ */
+const LIGHTER_IMPORTS: { importer: string; source: string; target: string }[] = [
+  { importer: 'antd/es/form/context.js', source: '@rc-component/form', target: 'node_modules/@rc-component/form/es/FormContext.js' },
+  { importer: 'antd/es/radio/group.js', source: '../form/hooks/useForm', target: 'src/widgets/lighter/form-name-path.ts' },
+  // Card's tabList (no element has one) would bring Tabs, rc-dropdown and rc-menu into the task board
+  { importer: 'antd/es/card/Card.js', source: '../tabs', target: 'src/widgets/lighter/no-card-tabs.ts' },
+];
+
+export function lighterAntd(): Plugin {
+  return {
+    name: 'zhipi-widgets-lighter-antd',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const from = importer?.replace(/\\/g, '/');
+      const rule = from && LIGHTER_IMPORTS.find((r) => r.source === source && from.endsWith(`/node_modules/${r.importer}`));
+      return rule ? path.join(root, rule.target) : null;
+    },
+  };
+}
+
 /** Writes the loader from the bundle's entry chunks, and copies the preview page and the demo portal unprocessed. */
 function widgetsDelivery(): Plugin {
   return {
@@ -117,11 +167,14 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [confineToShadowRoots(), react(), widgetsDelivery(), precompress(WIDGETS_OUT_DIR)],
+  plugins: [confineToShadowRoots(), lighterAntd(), elementCatalogues(), react(), widgetsDelivery(), precompress(WIDGETS_OUT_DIR)],
   build: {
     outDir: WIDGETS_OUT_DIR,
     emptyOutDir: true,
-    modulePreload: { polyfill: false },
+    // No <link rel=modulepreload> for what loads on first use (a dialog, a drawer): Vite's preload helper
+    // writes those into document.head, outside the element's shadow root. The browser still fetches
+    // a lazy chunk's imports in parallel once the chunk arrives.
+    modulePreload: false,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
       input: WIDGET_ELEMENTS,

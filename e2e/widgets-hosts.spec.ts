@@ -48,6 +48,8 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // a text the elements' catalogue subset missed (src/core/i18n/catalogue-store.ts) counts as an error
+    page.on('console', (m) => m.type() === 'warning' && m.text().includes('catalogue') && errors.push(m.text()));
     const exchanges: string[] = [];
     page.on('request', (r) => r.url().includes('/auth/sso/exchange') && exchanges.push(r.url()));
     // neither element draws a chart, so neither may fetch echarts (a lazy chunk, views/charts/Chart.tsx)
@@ -130,6 +132,9 @@ describe.each(['vue', 'react19'] as const)('elements in a %s host', (kind) => {
     expect(exchanges).toHaveLength(1);
     expect(widgetFiles.filter((f) => f.startsWith('EChart-'))).toEqual([]);
     expect(widgetFiles.some((f) => f.startsWith('zp-runtime-'))).toBe(true);
+    // texts: each language's element subset once (zh first, en on the switch), never a whole catalogue
+    expect(widgetFiles.filter((f) => f.startsWith('zp-catalogue-')).map((f) => f.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['zp-catalogue-zh', 'zp-catalogue-en']);
+    expect(widgetFiles.filter((f) => /^(zh|en)-[\w-]{8}\.js$/.test(f))).toEqual([]);
     const events = await hostEvents(page);
     expect(events.filter((e) => e.type === 'zp-error' || e.type === 'zp-auth-expired')).toEqual([]);
     expect(await addedToPage(page)).toEqual([]);

@@ -14,7 +14,10 @@ import { describe, expect, it } from 'vitest';
 // 300 kB since echarts loads lazily and an element fetches only the chunks it uses (267–293 kB measured);
 // 310 kB after the shared runtime grew ~8 kB with the wave (every element alike: the new areas' zh/en
 // catalogues, theme tokens; task board 301 kB): the next cut is per-element catalogues (bench/README.md).
-const BUDGET_KB = 310;
+// 255 kB since the texts are fetched per language and only the keys the elements name (5.7 kB, now
+// counted here), dialogs and drawers load on first use and rc-form / Card's Tabs left the elements
+// (197–247 kB measured, growth profile the largest; budget = that + 3 %).
+const BUDGET_KB = 255;
 // The lazy echarts chunk (bars, lines, radar, SVG renderer), fetched only by a chart.
 const CHART_CHUNK_BUDGET_KB = 160; // 153 kB measured
 const TARGET_KB = 150;
@@ -33,10 +36,14 @@ function loaderModules(): Record<string, string[]> {
 }
 
 describe('widgets size budget', () => {
-  it(`keeps every element (loader + its module + the chunks it imports) under ${BUDGET_KB} kB brotli`, () => {
+  it(`keeps every element (loader + its module + the chunks it imports + one language's texts) under ${BUDGET_KB} kB brotli`, () => {
     const modules = loaderModules();
     expect(Object.keys(modules).length).toBeGreaterThanOrEqual(4);
-    const sizes = Object.fromEntries(Object.entries(modules).map(([tag, files]) => [tag, kb(brotli('zp-widgets.js') + files.reduce((n, f) => n + brotli(f), 0))]));
+    // and the texts of one language, fetched when the element connects (the larger of zh and en)
+    const catalogues = readdirSync(path.join(dir, 'assets')).filter((f) => /^zp-catalogue-(zh|en)-[\w-]+\.js$/.test(f));
+    expect(catalogues).toHaveLength(2);
+    const texts = Math.max(...catalogues.map((f) => brotli(`assets/${f}`)));
+    const sizes = Object.fromEntries(Object.entries(modules).map(([tag, files]) => [tag, kb(brotli('zp-widgets.js') + texts + files.reduce((n, f) => n + brotli(f), 0))]));
     console.log(`element sizes, kB brotli (target ${TARGET_KB}):`, sizes);
     for (const [tag, size] of Object.entries(sizes)) expect({ tag, size: size <= BUDGET_KB ? 'within budget' : size }).toEqual({ tag, size: 'within budget' });
   }, 60_000);

@@ -83,6 +83,8 @@ describe('widgets delivery (the built bundle)', () => {
     expect(await page.evaluate(() => [Boolean(customElements.get('zp-task-board')), Boolean(customElements.get('zp-correction-panel'))])).toEqual([true, false]);
     expect(scripts.some((u) => u.includes('zp-task-board-'))).toBe(true);
     expect(scripts.some((u) => u.includes('zp-correction-panel-'))).toBe(false);
+    // lang="en": only the English texts of the elements are fetched
+    expect(scripts.filter((u) => u.includes('zp-catalogue-')).map((u) => u.replace(/^.*\/(zp-catalogue-\w+)-.*$/, '$1'))).toEqual(['zp-catalogue-en']);
     await context.close();
   });
   it('shows the correction panel on another origin with the essay pages loaded from zhipi', async () => {

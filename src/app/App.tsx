@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router-dom';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { PRIMARY_COLOR } from '../core/constants';
+import { wholeCatalogues } from '../core/i18n/whole-catalogues';
 import { I18nProvider } from '../views/i18n/i18n-context';
 import { ACCESSIBLE_COMPONENT_TOKENS, ACCESSIBLE_TEXT_TOKENS } from '../views/theme/accessible-tokens';
 import { AppContext, type AppContextValue } from './app-context';
@@ -32,7 +33,7 @@ export function App({ services }: { services: AppContextValue }) {
     >
       <AntApp>
         <NotifierBridge />
-        <I18nProvider lang={lang}>
+        <I18nProvider lang={lang} catalogues={wholeCatalogues}>
           <AppContext.Provider value={services}>
             <BrowserRouter basename={BASE_PATH}>
               <Shell />

@@ -3,7 +3,8 @@ import { ConfigProvider } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import enUS from 'antd-mobile/es/locales/en-US';
 import { BrowserRouter } from 'react-router-dom';
-import { languageForHost } from '../core/i18n';
+import { languageForHost } from '../core/i18n/language';
+import { wholeCatalogues } from '../core/i18n/whole-catalogues';
 import { I18nProvider } from '../views/i18n/i18n-context';
 import { H5Context } from './h5-context';
 import { createH5Services } from './h5-services';
@@ -18,7 +19,7 @@ const services = createH5Services(lang);
 
 createRoot(document.getElementById('root')!).render(
   <ConfigProvider locale={lang === 'en' ? enUS : zhCN}>
-    <I18nProvider lang={lang}>
+    <I18nProvider lang={lang} catalogues={wholeCatalogues}>
       <H5Context.Provider value={services}>
         <BrowserRouter basename="/teaching/h5">
           <H5Routes />

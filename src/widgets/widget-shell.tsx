@@ -5,11 +5,13 @@ import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import type { ApiClient } from '../core/api/client';
 import { PRIMARY_COLOR } from '../core/constants';
-import { translate, type Lang } from '../core/i18n';
-import { I18nProvider } from '../views/i18n/i18n-context';
+import { translate } from '../core/i18n/catalogue-store';
+import type { Lang } from '../core/i18n/language';
+import { I18nProvider, useCatalogue } from '../views/i18n/i18n-context';
 import { ACCESSIBLE_COMPONENT_TOKENS, ACCESSIBLE_TEXT_TOKENS } from '../views/theme/accessible-tokens';
 import { createWidgetClient } from './widget-client';
 import { emit, hostOf } from './widget-events';
+import { widgetCatalogues } from './widget-catalogues';
 import { useWidgetToken } from './widget-token';
 // The shell's own few rules, rendered into the shadow root like every view's.
 import styles from './widget-shell.css?inline';
@@ -51,12 +53,15 @@ function themeTokens(theme: WidgetTheme | undefined) {
  */
 export function WidgetShell({ element, props, children }: { element: string; props: WidgetBaseProps; children(client: ApiClient, host: Element): ReactNode }) {
   const lang: Lang = props.lang === 'en' ? 'en' : 'zh';
+  // The language shown: `lang` once its texts are here (fetched in parallel with the sign-in); a
+  // switch keeps the previous language on screen until then. Nothing shows before the first texts.
+  const shown = useCatalogue(lang, widgetCatalogues);
   const root = props.container;
   const host = hostOf(root);
   const [mount, setMount] = useState<HTMLDivElement | null>(null);
   // One cache per element: a shared one would write each antd style only into the first shadow root.
   const [cache] = useState(() => createCache());
-  const auth = useWidgetToken(host, props, lang);
+  const auth = useWidgetToken(host, props, shown ?? lang);
   // While a new launch is being exchanged (a renewal after zp-auth-expired), the view stays mounted on
   // the last token instead of unmounting: its state survives and it does not announce itself again.
   const lastReady = useRef<string | null>(null);
@@ -74,20 +79,20 @@ export function WidgetShell({ element, props, children }: { element: string; pro
   const status = (text: ReactNode) => <div className="zp-widget-status">{text}</div>;
 
   return (
-    <div ref={setMount} className="zp-widget-root" lang={lang === 'en' ? 'en' : 'zh-CN'}>
+    <div ref={setMount} className="zp-widget-root" lang={shown === 'en' ? 'en' : 'zh-CN'}>
       <style>{styles}</style>
-      {mount && root && host && (
+      {mount && root && host && shown && (
         <StyleProvider container={root} cache={cache} hashPriority="high">
-          <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme} getPopupContainer={() => mount}>
+          <ConfigProvider locale={shown === 'en' ? enUS : zhCN} theme={theme} getPopupContainer={() => mount}>
             <AntApp component={false}>
-              <I18nProvider lang={lang}>
+              <I18nProvider lang={shown} catalogues={widgetCatalogues}>
                 {widget
                   ? children(widget.client, host)
                   : auth.status === 'pending'
-                    ? status(<Spin tip={translate(lang, 'widget.signingIn')}><span /></Spin>)
+                    ? status(<Spin tip={translate(shown, 'widget.signingIn')}><span /></Spin>)
                     : auth.status === 'failed'
-                      ? status(translate(lang, 'widget.signInFailed', { message: auth.message }))
-                      : status(translate(lang, 'widget.noToken'))}
+                      ? status(translate(shown, 'widget.signInFailed', { message: auth.message }))
+                      : status(translate(shown, 'widget.noToken'))}
               </I18nProvider>
             </AntApp>
           </ConfigProvider>

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiClient, ApiError } from '../core/api/client';
 import { SSO_ERRORS, type SsoErrorCode } from '../core/api/contracts/sso-errors';
 import { ssoApi } from '../core/api/endpoints/sso';
-import { translate, type Lang } from '../core/i18n';
+import { loadCatalogue, translate } from '../core/i18n/catalogue-store';
+import type { Lang } from '../core/i18n/language';
+import { widgetCatalogues } from './widget-catalogues';
 import { apiBaseUrl } from './widget-client';
 import { emit } from './widget-events';
 
@@ -92,7 +94,9 @@ export function useWidgetToken(host: Element | undefined, source: TokenSource, l
   useEffect(() => {
     if (token || !ssoTicket || !partnerId || !host) return;
     let live = true;
-    void exchange({ apiBase, ssoTicket, partnerId }, langNow.current).then((result) => {
+    void exchange({ apiBase, ssoTicket, partnerId }, langNow.current).then(async (result) => {
+      // the refusal's message is in the element's language, whose texts may still be on their way
+      if (!result.ok) await loadCatalogue(langNow.current, widgetCatalogues).catch(() => undefined);
       if (!live) return;
       setOutcome({ key, outcome: result });
       if (!result.ok) {

@@ -1,4 +1,4 @@
-import { languageForHost, type Lang } from '../../core/i18n';
+import { languageForHost, type Lang } from '../../core/i18n/language';
 
 export interface RuntimeConfig {
   lang: Lang;

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
 import { ApiError } from '../../core/api/client';
 import { decideNavigation, loginRedirect } from '../../core/session/guard';
-import { pageTitle } from '../../core/i18n';
+import { pageTitle } from '../../core/i18n/language';
 import type { RouteDef } from '../../core/routes/route-table';
 import { useSignalValue } from '../../views/hooks/use-signal-value';
 import { useT } from '../../views/i18n/i18n-context';

@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../i18n';
+import { loadCatalogue } from '../i18n/catalogue-store';
+import { wholeCatalogues } from '../i18n/whole-catalogues';
 import { ApiClient, ApiError, type RequestOptions } from './client';
 
 interface Captured {
@@ -13,6 +15,11 @@ type Responder = (req: Captured, signal: AbortSignal | undefined) => Promise<Res
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+// The client's messages come from the page's catalogues, fetched before the page renders.
+beforeAll(async () => {
+  await Promise.all([loadCatalogue('zh', wholeCatalogues), loadCatalogue('en', wholeCatalogues)]);
+});
 
 function setup(respond: Responder, opts: { token?: string | null; lang?: Lang; timeoutMs?: number } = {}) {
   const handlers = { notifyError: vi.fn<(m: string) => void>(), onUnauthorized: vi.fn(), onSystemExpired: vi.fn() };

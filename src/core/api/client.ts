@@ -1,6 +1,7 @@
 import wretch, { type Wretch } from 'wretch';
 import { REQUEST_TIMEOUT_MS } from '../constants';
-import { translate, type Lang } from '../i18n';
+import { translate } from '../i18n/catalogue-store';
+import type { Lang } from '../i18n/language';
 import type { Envelope, ErrorBody } from './contracts/envelope';
 
 /** What the host (app, widget, H5 page) does when the error rules of spec §8 fire. */

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Modal, Progress, Result, Spin } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Modal, Progress, Spin } from 'antd';
+import { LazyResult } from '../common/LazyResult';
 import type { EssayReview, ReviewAnnotation } from '../../core/api/contracts/review';
 import { boxesForRange, fromTuple } from '../../core/geometry/page-boxes';
-import { CommentLibraryDrawer } from '../comment-library';
-import { DraftsCompare } from '../drafts-compare';
 import { useT } from '../i18n/i18n-context';
 import { AiComment } from './AiComment';
 import { AnnotationList, SelectionBar, type SentenceSelection } from './Annotations';
@@ -12,7 +11,6 @@ import { ImageViewer, type ImageViewerHandle } from './ImageViewer';
 import { NotesList } from './NotesList';
 import { teacherMarkKind } from './note-kinds';
 import { PanelHeader } from './PanelHeader';
-import { RevisionDialog } from './RevisionDialog';
 import { ScoringCard } from './ScoringCard';
 import { TeacherComment, libraryGenre, type TeacherCommentHandle } from './TeacherComment';
 import { TranscriptView, type ShownDoubt, type ShownNote } from './TranscriptView';
@@ -24,6 +22,11 @@ import { usePanelShortcuts } from './use-panel-shortcuts';
 import { useReviewActions, type PanelApi } from './use-review-actions';
 import { useReviewDraft } from './use-review-draft';
 import { useWorkspace } from './use-workspace';
+// What opens only on demand is fetched on its first opening (an element's first paint does not pay
+// for it): the comment library drawer, the revision dialog, the drafts comparison.
+const CommentLibraryDrawer = lazy(() => import('../comment-library/CommentLibraryDrawer').then((m) => ({ default: m.CommentLibraryDrawer })));
+const DraftsCompare = lazy(() => import('../drafts-compare/DraftsCompare').then((m) => ({ default: m.DraftsCompare })));
+const RevisionDialog = lazy(() => import('./RevisionDialog').then((m) => ({ default: m.RevisionDialog })));
 // Styles render with the view (not into the document head), so they reach a widget's shadow root.
 import styles from './correction-panel.css?inline';
 
@@ -83,6 +86,9 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
   const [hiddenKinds, setHiddenKinds] = useState<ReadonlySet<string>>(new Set());
   const [selection, setSelection] = useState<SentenceSelection | null>(null);
   const [library, setLibrary] = useState<null | 'insert' | 'attach'>(null);
+  // the drawer stays mounted once opened (its closing animation, its filters)
+  const libraryOpened = useRef(false);
+  if (library !== null) libraryOpened.current = true;
   const [helpOpen, setHelpOpen] = useState(false);
   const [revisionOpen, setRevisionOpen] = useState(false);
   const [compareOpen, setCompareOpen] = useState(false);
@@ -252,7 +258,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
 
   if (!data) {
     if (ws.error && !ws.loading) {
-      return shell(<Result status="warning" title={t('panel.loadFailed')} extra={<Button onClick={() => void ws.reload()}>{t('panel.retry')}</Button>} />);
+      return shell(<LazyResult status="warning" title={t('panel.loadFailed')} extra={<Button onClick={() => void ws.reload()}>{t('panel.retry')}</Button>} />);
     }
     return shell(<Spin className="zp-cp-loading" />);
   }
@@ -416,46 +422,52 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         </div>
         <div className="zp-cp-right">{sections}</div>
       </div>
-      {!locked && (
-        <CommentLibraryDrawer
-          api={api.library}
-          open={library !== null}
-          onClose={() => setLibrary(null)}
-          context={library === 'attach' && selection ? t('panel.attachTo', { excerpt: selection.excerpt }) : t('panel.insertInto')}
-          initial={{ genre: libraryGenre(task.genre) === 'any' ? undefined : libraryGenre(task.genre) }}
-          actions={[
-            { key: 'insert', label: t('panel.insertComment'), primary: library !== 'attach', onPick: (c) => comment.current?.insert(c.text) },
-            ...(selection
-              ? [
-                  {
-                    key: 'attach',
-                    label: t('panel.attachComment'),
-                    primary: library === 'attach',
-                    onPick: (c: { kind: string; text: string }) => {
-                      addAnnotation(c.kind === 'positive' ? 'good' : 'fix', c.text);
-                      if (library === 'attach') setLibrary(null);
+      {!locked && libraryOpened.current && (
+        <Suspense fallback={null}>
+          <CommentLibraryDrawer
+            api={api.library}
+            open={library !== null}
+            onClose={() => setLibrary(null)}
+            context={library === 'attach' && selection ? t('panel.attachTo', { excerpt: selection.excerpt }) : t('panel.insertInto')}
+            initial={{ genre: libraryGenre(task.genre) === 'any' ? undefined : libraryGenre(task.genre) }}
+            actions={[
+              { key: 'insert', label: t('panel.insertComment'), primary: library !== 'attach', onPick: (c) => comment.current?.insert(c.text) },
+              ...(selection
+                ? [
+                    {
+                      key: 'attach',
+                      label: t('panel.attachComment'),
+                      primary: library === 'attach',
+                      onPick: (c: { kind: string; text: string }) => {
+                        addAnnotation(c.kind === 'positive' ? 'good' : 'fix', c.text);
+                        if (library === 'attach') setLibrary(null);
+                      },
                     },
-                  },
-                ]
-              : []),
-          ]}
-        />
+                  ]
+                : []),
+            ]}
+          />
+        </Suspense>
       )}
       {revisionOpen && (
-        <RevisionDialog
-          open
-          studentName={essay.studentName}
-          nextDraft={essay.draft + 1}
-          busy={actions.busy === 'revision'}
-          onCancel={() => setRevisionOpen(false)}
-          onSubmit={async (m, msg) => {
-            if (await actions.requestRevision(m, msg)) setRevisionOpen(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <RevisionDialog
+            open
+            studentName={essay.studentName}
+            nextDraft={essay.draft + 1}
+            busy={actions.busy === 'revision'}
+            onCancel={() => setRevisionOpen(false)}
+            onSubmit={async (m, msg) => {
+              if (await actions.requestRevision(m, msg)) setRevisionOpen(false);
+            }}
+          />
+        </Suspense>
       )}
       {compareOpen && (
         <Modal open title={t('panel.compareDrafts')} width="min(1200px, 96vw)" footer={null} onCancel={() => setCompareOpen(false)} destroyOnHidden>
-          <DraftsCompare api={{ review: api.review }} taskId={essay.taskId} studentId={essay.studentId} />
+          <Suspense fallback={<Spin />}>
+            <DraftsCompare api={{ review: api.review }} taskId={essay.taskId} studentId={essay.studentId} />
+          </Suspense>
         </Modal>
       )}
     </>,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Input, Popover, Select, Tag, Typography } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import type { ReviewWorkspace } from '../../core/api/contracts/review';
-import { isMessageKey } from '../../core/i18n';
+import { isMessageKey } from '../../core/i18n/catalogue-store';
 import { useT } from '../i18n/i18n-context';
 import { derivedTotal, dimensionFullMark, dimensionProblem, parseScore, totalProblem, usesLevels, type DimensionScore } from './score-input';
 

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { render, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StudentDrafts } from '../../core/api/contracts/review';
+import { loadCatalogue } from '../../core/i18n/catalogue-store';
+import { wholeCatalogues } from '../../core/i18n/whole-catalogues';
 import { I18nProvider } from '../i18n/i18n-context';
 import { DraftsCompare } from './DraftsCompare';
 
@@ -28,6 +30,9 @@ const draft = (id: number, n: number, transcript: string, discarded = false): St
   discarded,
 });
 
+// the page's texts are fetched before it renders (the app does it on start)
+beforeAll(() => loadCatalogue('zh', wholeCatalogues));
+
 describe('DraftsCompare', () => {
   it('renders inside a shadow root with its own styles and marks what each draft changed', async () => {
     const host = document.createElement('div');
@@ -37,12 +42,13 @@ describe('DraftsCompare', () => {
     root.append(mount);
     const data: StudentDrafts = { studentId: 9, studentName: '李小明', drafts: [draft(1, 0, '我们再一起玩。', true), draft(2, 1, '我们在一起玩。'), draft(3, 2, '我们在一起快乐地玩。')] };
     render(
-      <I18nProvider lang="zh">
+      <I18nProvider lang="zh" catalogues={wholeCatalogues}>
         <DraftsCompare api={{ review: { drafts: async () => data } }} taskId={1} studentId={9} getPopupContainer={() => mount} />
       </I18nProvider>,
       { container: mount },
     );
-    await waitFor(() => expect(root.querySelectorAll('[data-testid=draft-column]').length).toBe(3));
+    // (the catalogue, diff and first render take over 1 s on a loaded 2-core machine)
+    await waitFor(() => expect(root.querySelectorAll('[data-testid=draft-column]').length).toBe(3), { timeout: 10_000 });
     // the view's stylesheet renders with it, inside the shadow root (vitest leaves ?inline CSS empty)
     expect(root.querySelector('.zp-drafts-compare > style')).not.toBeNull();
     const columns = [...root.querySelectorAll('[data-testid=draft-column]')];

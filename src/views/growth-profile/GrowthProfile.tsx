@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo } from 'react';
-import { Button, Empty, Result, Skeleton, Statistic, Table, Tag, Timeline } from 'antd';
+import { Button, Empty, Skeleton, Statistic, Table, Tag, Timeline } from 'antd';
+import { LazyResult } from '../common/LazyResult';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { GrowthProfile as Profile } from '../../core/api/contracts/growth';
 import type { GrowthApi } from '../../core/api/endpoints/growth';
@@ -53,7 +54,7 @@ export function GrowthProfile({ api, studentId, semesterId, onBack, onLoaded, on
   }, [data, lang, t]);
 
   if (loading && !data) return <Skeleton active />;
-  if (error || !data) return <Result status="warning" title={t('growth.loadFailed')} extra={onBack ? <Button onClick={onBack}>{t('growth.back')}</Button> : undefined} />;
+  if (error || !data) return <LazyResult status="warning" title={t('growth.loadFailed')} extra={onBack ? <Button onClick={onBack}>{t('growth.back')}</Button> : undefined} />;
 
   const r = data.record;
   const gender = t(`growth.gender.${r.gender === 1 || r.gender === 2 ? r.gender : 0}` as 'growth.gender.0');

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { App, Button, Col, Pagination, Row, Select, Space, Spin, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { H5_BASE_PATH } from '../../core/constants';
@@ -10,7 +10,8 @@ import { EmptyState } from '../common/EmptyState';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 import { TaskCard } from './TaskCard';
-import { TaskStatisticsModal } from './TaskStatisticsModal';
+// The statistics dialog (and antd's Table it alone needs here) is fetched on its first opening.
+const TaskStatisticsModal = lazy(() => import('./TaskStatisticsModal').then((m) => ({ default: m.TaskStatisticsModal })));
 // Styles render with the view (not into the document head), so they reach a widget's shadow root.
 import styles from './task-board.css?inline';
 
@@ -161,7 +162,11 @@ export function TaskBoard(props: TaskBoardProps) {
       {(tasks.data?.total ?? 0) > PAGE_SIZE && (
         <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={page} pageSize={PAGE_SIZE} total={tasks.data?.total} onChange={setPage} showSizeChanger={false} />
       )}
-      {stats && <TaskStatisticsModal task={stats} tasks={api.tasks} onClose={() => setStats(null)} />}
+      {stats && (
+        <Suspense fallback={null}>
+          <TaskStatisticsModal task={stats} tasks={api.tasks} onClose={() => setStats(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
