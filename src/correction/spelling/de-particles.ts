@@ -70,6 +70,12 @@ export function findDeMisuse(text: string): DeFix[] {
       // 一棵完整的树: a numeral and measure word before the adjective make it a noun phrase.
       const measured = /[一两几这那每][个只棵本张条件位片块朵座间道根头匹支双种样]$/u.test(sentence.slice(0, left.start));
       if (!fix && adverbial && !measured && VERB_TAG.test(right.tag) && (!dictTag || /^v/.test(dictTag))) {
+        // A bare verb ending the clause after an adjective is mostly a verb used as a noun (不同的判断，
+        // 适当的给予。), a single character mostly a noun (特别的花，): there only an adverb or idiom
+        // (快速的增加，尽力的避免。) or a clear adverbial (深深, 大胆 …) turns 的 into 地.
+        const clauseEnd = /^([，。！？；：“”…]|$)/u.test(after);
+        const clearAdverbial = REDUP.test(left.word) || ADVERBIAL_WORDS.has(left.word) || (/^(d|i|l|z)$/.test(left.tag) && right.word.length > 1);
+        if (clauseEnd && !SPEECH.test(right.word) && !verbWithAspect && !clearAdverbial) continue;
         if (VERB_AFTER.test(after) || SPEECH.test(right.word) || verbWithAspect) fix = '地';
       }
       if (!fix) continue;

@@ -9,7 +9,8 @@ describe('wrong-character detection', () => {
     expect(fixes).toHaveLength(1);
     expect(fixes[0]).toMatchObject({ wrong: '至', fix: '致', word: '一致', start: 12, end: 13 });
     expect(correctSpelling(text)).toBe('所以对其的态度也完全不一致。');
-  });
+    // the first call loads the dictionary and builds the pinyin classes (≈ 10 s on a busy 2-core machine)
+  }, 120_000);
 
   it('fixes 应为→因为 only with listed pairs tried both ways (same_pinyin lists 应 under 因, not 因 under 应)', () => {
     const text = '我们应为下雨没有去公园。';
