@@ -53,6 +53,15 @@ describe('scores use the whole scale on the demo class', () => {
 });
 
 describe('comments follow their evidence', () => {
+  it('states the overall level in the task’s own scale, never beside a band word that contradicts it (no “A（良好）”)', () => {
+    for (const d of demo.values()) {
+      for (const r of [d.zh, d.type2]) {
+        const verdict = r.comments.overall.match(/综合评定：([^。]*)。/)![1]!;
+        expect(verdict).toBe(r.score!.label);
+      }
+    }
+  });
+
   it('never calls a C dimension, or a weak one, a strength; never praises and criticises the same dimension', () => {
     for (const r of all()) {
       for (const d of r.comments.dimensions) {
