@@ -1,20 +1,11 @@
 // Scoring dimensions a task's standard can choose (4 to 8 for score types 1, 2, 4). Each dimension
 // turns a few features into a relative sub-score with the evidence behind it; the scorer then centres
 // the chosen dimensions on the calibrated total, so dimensions explain the total rather than compete.
+import { DIMENSION_CATALOGUE, resolveDimension, type DimensionId } from '../../core/scoring/dimensions.js';
 import type { TextAnalysis } from '../text/analyze.js';
 import type { Features } from './features.js';
 
-export type DimensionId =
-  | 'theme'
-  | 'content'
-  | 'structure'
-  | 'language'
-  | 'rhetoric'
-  | 'mechanics'
-  | 'description'
-  | 'emotion'
-  | 'creativity'
-  | 'genre';
+export { resolveDimension, type DimensionId };
 
 export interface Evidence {
   /** feature name, e.g. wrongChars */
@@ -27,30 +18,10 @@ export interface Evidence {
   ranges: Array<[number, number]>;
 }
 
-export const DIMENSIONS: Record<DimensionId, { zh: string; en: string; aliases: string[] }> = {
-  theme: { zh: '立意切题', en: 'Theme and relevance', aliases: ['立意', '切题', '中心', '主题', '审题'] },
-  content: { zh: '内容充实', en: 'Content', aliases: ['内容', '选材', '材料'] },
-  structure: { zh: '结构条理', en: 'Structure', aliases: ['结构', '条理', '层次', '谋篇'] },
-  language: { zh: '语言表达', en: 'Language', aliases: ['语言', '表达', '词语', '用词'] },
-  rhetoric: { zh: '修辞运用', en: 'Rhetoric', aliases: ['修辞', '手法'] },
-  mechanics: { zh: '书写规范', en: 'Characters and punctuation', aliases: ['书写', '规范', '错别字', '标点', '卷面'] },
-  description: { zh: '描写细腻', en: 'Description', aliases: ['描写', '细节'] },
-  emotion: { zh: '情感真挚', en: 'Feeling', aliases: ['情感', '感情', '真情'] },
-  creativity: { zh: '新颖独特', en: 'Originality', aliases: ['创新', '新颖', '创意', '独特', '亮点'] },
-  genre: { zh: '文体规范', en: 'Genre', aliases: ['文体', '体裁'] },
-};
+/** The catalogue the standard dialog and the task details use too (one list of names and aliases). */
+export const DIMENSIONS = DIMENSION_CATALOGUE;
 
 export const DEFAULT_DIMENSIONS: DimensionId[] = ['theme', 'content', 'structure', 'language', 'mechanics'];
-
-/** Map a user-given name (id, zh name, or alias) to a dimension id. */
-export function resolveDimension(name: string): DimensionId | undefined {
-  const n = name.trim();
-  if (n in DIMENSIONS) return n as DimensionId;
-  for (const [id, d] of Object.entries(DIMENSIONS) as Array<[DimensionId, (typeof DIMENSIONS)[DimensionId]]>) {
-    if (d.zh === n || d.en.toLowerCase() === n.toLowerCase() || d.aliases.some((a) => n.includes(a))) return id;
-  }
-  return undefined;
-}
 
 export interface DimensionRaw {
   /** relative sub-score, around 0 for a typical essay, in points */
