@@ -234,8 +234,13 @@ const MARK_INK = 20;
  */
 const CELL_INK = 205;
 
+/** a trace of ink in a cell between written cells: this many pixels darker than FAINT_INK (an empty cell stays above 235) */
+const FAINT_INK = 222;
+const FAINT_MARK = 6;
+
 function gridRows(g: Gray, layout: GridLayout): RowPlan[] {
   const integ = new Integral(inkMask(g, CELL_INK), g.width, g.height);
+  const faint = new Integral(inkMask(g, FAINT_INK), g.width, g.height);
   const plans: RowPlan[] = [];
   const inset = Math.max(2, Math.round(layout.cell * 0.07));
   for (const row of layout.rows) {
@@ -255,6 +260,16 @@ function gridRows(g: Gray, layout: GridLayout): RowPlan[] {
       }
     });
     if (!segs.length) continue;
+    // a cell between written cells of the row is not left empty in a 作文 grid: with a trace of ink (a
+    // faint pencil ，or 、 in its corner, a few pixels at CELL_INK) it is a mark, read by the second look
+    for (let ci = colIndex[0]! + 1; ci < colIndex[colIndex.length - 1]!; ci++) {
+      if (colIndex.includes(ci)) continue;
+      const col = layout.cols[ci]!;
+      if (faint.count(col.start + inset, row.start + inset, col.end - inset, row.end - inset) < FAINT_MARK) continue;
+      const at = colIndex.findIndex((c) => c > ci);
+      segs.splice(at, 0, { x0: col.start + 1, y0: row.start + 1, x1: col.end - 1, y1: row.end - 1 });
+      colIndex.splice(at, 0, ci);
+    }
     plans.push({ segs, colIndex, lead: colIndex[0]!, trail: layout.cols.length - 1 - colIndex[colIndex.length - 1]! });
   }
   return plans;
