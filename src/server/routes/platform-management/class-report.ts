@@ -56,4 +56,11 @@ export const classReportRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     return ok(await parents.report(req.query.t, req.query.taskId, req.lang));
   });
+  app.get('/h5/parentReport/pdf', {
+    config: { public: true },
+    schema: { tags: ['platform-management: parents’ report (public)'], summary: 'The same student’s report as PDF (/h5Pdf): score, strengths, next steps, dimensions, comments, trend, the essay pages with the teacher’s marks; Chinese font embedded (subset), drawn in the report worker. Same token as /h5/parentReport; 404 PARENT_LINK_INVALID, 410 PARENT_LINK_REVOKED or PARENT_LINK_EXPIRED (JSON, before anything is drawn)', querystring: c.parentReportQuery },
+  }, async (req, reply) => {
+    const file = await parents.pdf(req.query.t, req.query.taskId, req.lang);
+    return reply.type('application/pdf').header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(file.body);
+  });
 };
