@@ -7,6 +7,7 @@ const JoinPage = lazy(() => import('./pages/JoinPage'));
 const PhoneUploadPage = lazy(() => import('./pages/PhoneUploadPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const ParentReportPage = lazy(() => import('./pages/ParentReportPage'));
+const ParentPdfPage = lazy(() => import('./pages/ParentPdfPage'));
 const SamplesPage = lazy(() => import('./pages/SamplesPage'));
 // etiquette test and enrollment form (issue 19, parts 2 and 3)
 const LcwPage = lazy(() => import('./pages/lcw/LcwPage'));
@@ -27,6 +28,7 @@ export function H5Routes() {
         <Route path="/upload" element={<PhoneUploadPage />} />
         <Route path="/messages" element={<MessagesPage />} />
         <Route path="/report" element={<ParentReportPage />} />
+        <Route path="/pdf" element={<ParentPdfPage />} />
         <Route path="/samples" element={<SamplesPage />} />
         <Route path="/lcw" element={<LcwPage />} />
         <Route path="/enroll" element={<EnrollPage />} />
