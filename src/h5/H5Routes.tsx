@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { DotLoading, ErrorBlock } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { Route, Routes } from 'react-router-dom';
-import { useT } from '../views/i18n/i18n-context';
 
 const JoinPage = lazy(() => import('./pages/JoinPage'));
 const PhoneUploadPage = lazy(() => import('./pages/PhoneUploadPage'));
@@ -14,11 +13,8 @@ const LcwPage = lazy(() => import('./pages/lcw/LcwPage'));
 const EnrollPage = lazy(() => import('./pages/enrollment/EnrollPage'));
 const PracticePage = lazy(() => import('./pages/PracticePage'));
 
-/** An unknown path (a cut-off link): say so, and how to get back in. */
-function NotFound() {
-  const t = useT();
-  return <ErrorBlock status="empty" title={t('h5.notFound.title')} description={t('h5.notFound.desc')} />;
-}
+// ErrorBlock's illustrations are large inline SVGs: only the pages that show one load them
+const NotFound = lazy(() => import('./pages/NotFoundPage'));
 
 export function H5Routes() {
   return (
