@@ -3,7 +3,7 @@ import { DotLoading } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../core/api/client';
 import { useAsync } from '../../views/hooks/use-async';
-import { useLang } from '../../views/i18n/i18n-context';
+import { useLang, useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
 import { parentPdfUrl } from '../parent-pdf-url';
 import { ParentLinkError } from './parent-report/ParentLinkError';
@@ -14,6 +14,7 @@ import { ParentLinkError } from './parent-report/ParentLinkError';
  */
 export default function ParentPdfPage() {
   const lang = useLang();
+  const t = useT();
   const { reports } = useH5();
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
@@ -24,5 +25,13 @@ export default function ParentPdfPage() {
     if (ok) window.location.replace(parentPdfUrl(token, lang, taskId));
   }, [ok, token, lang, taskId]);
   if (check.error) return <ParentLinkError error={check.error} />;
-  return <DotLoading />;
+  if (!ok) return <DotLoading />;
+  // the download has started; the link again for a browser that blocked it
+  return (
+    <main style={{ padding: 24, textAlign: 'center' }}>
+      <a className="adm-button adm-button-primary adm-button-block" href={parentPdfUrl(token, lang, taskId)} data-testid="parent-pdf-again">
+        {t('parentReport.savePdf')}
+      </a>
+    </main>
+  );
 }
