@@ -61,16 +61,18 @@ async function main() {
   // the parents' page of a student with an approved essay (the demo class has some)
   const links = await api<{ studentId: number; path: string | null }[]>(token, '/platform-management/report/parentLinks', { classId: klass.id });
   let parentPath = links[0]?.path ?? '';
+  let parentLabel = 'parents’ report (no approved essay yet)';
   for (const l of links) {
     const t = new URL(`${base}${l.path}`).searchParams.get('t')!;
     const r = await (await fetch(`${base}/correction-api/platform-management/h5/parentReport?t=${encodeURIComponent(t)}`)).json() as { data?: { current: unknown } };
     if (r.data?.current) {
       parentPath = l.path!;
+      parentLabel = 'parents’ report';
       break;
     }
   }
   const pages: Record<string, string> = {
-    'parents’ report': parentPath,
+    [parentLabel]: parentPath,
     'class page (join)': `/teaching/h5/join?code=${klass.classCode}`,
     'phone upload': `/teaching/h5/upload?taskId=${task.id}&classCode=${klass.classCode}`,
     messages: `/teaching/h5/messages?code=${klass.classCode}`,
