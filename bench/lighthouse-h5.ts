@@ -1,12 +1,12 @@
 /**
  * Lighthouse (mobile profile, simulated slow 4G and 4× CPU slowdown) on the H5 pages students and parents
- * open from QR codes: the class page, the phone upload, the messages and the samples. Runs the real
+ * open from QR codes: the parents' report, the class page, the phone upload, the messages and the samples. Runs the real
  * server on the built app (`npm run build` first) with a fresh PGlite folder and the demo school, and
  * Debian's Chromium; prints performance, accessibility and the main timings per page.
- * `node --import tsx bench/lighthouse-h5.ts [--runs=1]`
+ * `node --import tsx bench/lighthouse-h5.ts [--runs=1] [--only=<part of a page name>] [--dump=<folder for the reports' JSON>]`
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -15,6 +15,8 @@ import { encryptPassword } from '../src/core/security/encrypt-password';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-school';
 
 const root = path.resolve(import.meta.dirname, '..');
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
+const DUMP = process.argv.find((a) => a.startsWith('--dump='))?.split('=')[1];
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? '1');
 if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error('Build the app first: npm run build');
 
@@ -39,8 +41,8 @@ async function waitUp() {
   throw new Error('server did not start');
 }
 
-async function api<T>(token: string, p: string): Promise<T> {
-  const res = await fetch(`${base}/correction-api${p}`, { headers: { authorization: `Bearer ${token}` } });
+async function api<T>(token: string, p: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/correction-api${p}`, body === undefined ? { headers: { authorization: `Bearer ${token}` } } : { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return ((await res.json()) as { data: T }).data;
 }
 
@@ -56,7 +58,21 @@ async function main() {
   const classes = await api<{ list: { id: number; name: string; classCode: string }[] }>(token, '/platform-management/mclass/list?pageSize=50');
   const klass = classes.list.find((c) => c.name === '七年级1班') ?? classes.list[0]!;
   const task = (await api<{ list: { id: number; status: string }[] }>(token, `/platform-management/tasks/list?classId=${klass.id}`)).list.find((t) => t.status === 'released')!;
-  const pages = {
+  // the parents' page of a student with an approved essay (the demo class has some)
+  const links = await api<{ studentId: number; path: string | null }[]>(token, '/platform-management/report/parentLinks', { classId: klass.id });
+  let parentPath = links[0]?.path ?? '';
+  let parentLabel = 'parents’ report (no approved essay yet)';
+  for (const l of links) {
+    const t = new URL(`${base}${l.path}`).searchParams.get('t')!;
+    const r = await (await fetch(`${base}/correction-api/platform-management/h5/parentReport?t=${encodeURIComponent(t)}`)).json() as { data?: { current: unknown } };
+    if (r.data?.current) {
+      parentPath = l.path!;
+      parentLabel = 'parents’ report';
+      break;
+    }
+  }
+  const pages: Record<string, string> = {
+    [parentLabel]: parentPath,
     'class page (join)': `/teaching/h5/join?code=${klass.classCode}`,
     'phone upload': `/teaching/h5/upload?taskId=${task.id}&classCode=${klass.classCode}`,
     messages: `/teaching/h5/messages?code=${klass.classCode}`,
@@ -66,10 +82,11 @@ async function main() {
   try {
     console.log('| page | performance | accessibility | FCP | LCP | TBT | transferred |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const [name, p] of Object.entries(pages)) {
+    for (const [name, p] of Object.entries(pages).filter(([n]) => !ONLY || n.includes(ONLY))) {
       for (let r = 0; r < RUNS; r++) {
         const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 375, height: 667, deviceScaleFactor: 2, disabled: false } });
         const lhr = result!.lhr;
+        if (DUMP) writeFileSync(path.join(DUMP, `${name.replace(/\W+/g, '-')}-${r}.json`), JSON.stringify(lhr));
         const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
         const ms = (k: string) => `${((lhr.audits[k]?.numericValue ?? 0) / 1000).toFixed(1)} s`;
         const kb = Math.round((lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1024);

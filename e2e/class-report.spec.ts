@@ -100,6 +100,15 @@ describe('class report', () => {
     await page.getByTestId('report-students').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'class-report-en-desktop.png'), fullPage: false });
     await context.close();
+    const zh = await signIn(browser, 'teacher01');
+    await zh.page.setViewportSize({ width: 375, height: 800 });
+    await zh.page.goto(`${baseUrl()}/teaching/report?taskId=${demo.taskId}&classId=${demo.classId}&mode=simple`);
+    await zh.page.getByTestId('report-distribution').waitFor();
+    expect(await zh.page.getByTestId('report-overview').innerText()).toMatch(/已审核/);
+    // nothing wider than the phone
+    expect(await zh.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(376);
+    await zh.page.screenshot({ path: path.join(SHOTS, 'class-report-zh-375.png'), fullPage: false });
+    await zh.context.close();
   }, 120_000);
 
   it('a parent opens the QR link at 375 px: one student only, saves an image; axe finds nothing serious', async () => {
@@ -117,9 +126,42 @@ describe('class report', () => {
       await page.getByTestId('parent-shot').waitFor({ timeout: 30_000 });
       const size = await page.getByTestId('parent-shot').evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
       expect(size[0]).toBeGreaterThan(300);
+      // the same page on a desktop browser: one centred column
+      await page.setViewportSize({ width: 1440, height: 1000 });
+      await page.keyboard.press('Escape');
+      await page.goto(origin + parentPath);
+      await page.getByTestId('parent-report').waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `parent-report-${lang}-desktop.png`), fullPage: false });
       await context.close();
     }
   }, 180_000);
+
+  it('/h5Pdf gives the parent the report as a PDF drawn by the server: that student only, Chinese text embedded', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 812, mobile: true });
+    const t = new URL(baseUrl() + parentPath).searchParams.get('t')!;
+    // the parents' page links to it
+    await page.goto(baseUrl() + parentPath);
+    const href = await page.getByTestId('parent-save-pdf').getAttribute('href');
+    expect(href).toContain('/h5/parentReport/pdf?t=');
+    // the public /h5Pdf route checks the link, then the PDF downloads
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.goto(`${baseUrl()}/teaching/h5Pdf?t=${encodeURIComponent(t)}`)]);
+    const file = path.join(tmpdir(), `parent-report-${Date.now()}.pdf`);
+    await download.saveAs(file);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString();
+    expect(text).toContain(parentName);
+    expect(text.replace(/\s+/g, '')).toContain('内容具体，感情真挚，注意检查错别字。');
+    for (const other of STUDENTS.filter((n) => n !== parentName)) expect(text).not.toContain(other);
+    execFileSync('pdftoppm', ['-r', '80', '-png', '-f', '1', '-l', '2', file, path.join(tmpdir(), 'parent-report-pdf')]);
+    for (const n of [1, 2]) {
+      const png = readFileSync(path.join(tmpdir(), `parent-report-pdf-${n}.png`));
+      expect(png.length).toBeGreaterThan(10_000);
+      execFileSync('cp', [path.join(tmpdir(), `parent-report-pdf-${n}.png`), path.join(SHOTS, `parent-report-pdf-${n}.png`)]);
+    }
+    // a wrong link through /h5Pdf: the same clear page as the report, no PDF
+    await page.goto(`${baseUrl()}/teaching/h5Pdf?t=123.abc`);
+    expect(await page.getByTestId('parent-report-error').innerText()).toContain('链接无效');
+    await context.close();
+  }, 120_000);
 
   it('a wrong or revoked link gets a clear page', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812, mobile: true });

@@ -1,4 +1,3 @@
-import { Toast } from 'antd-mobile';
 import { ApiClient } from '../core/api/client';
 import { tasksApi } from '../core/api/endpoints/tasks';
 import { essaysApi } from '../core/api/endpoints/essays';
@@ -15,7 +14,9 @@ export function createH5Services(lang: Lang) {
     getToken: () => null,
     lang: () => lang,
     handlers: {
-      notifyError: (message) => Toast.show({ content: message, icon: 'fail' }),
+      // Toast pulls antd-mobile's Mask and react-spring (~40 kB): loaded with the first error, not with
+      // the first paint of every H5 page (Lighthouse mobile)
+      notifyError: (message) => void import('antd-mobile/es/components/toast').then(({ default: Toast }) => Toast.show({ content: message, icon: 'fail' })),
       onUnauthorized: () => undefined,
       onSystemExpired: () => undefined,
     },

@@ -1,25 +1,23 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { Button, DotLoading, ErrorBlock, Popup, ProgressBar, Toast } from 'antd-mobile';
+import { useRef, useState, type CSSProperties } from 'react';
+import { Button, DotLoading, Popup, ProgressBar, Toast } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../core/api/client';
 import { useAsync } from '../../views/hooks/use-async';
-import { useT } from '../../views/i18n/i18n-context';
+import { useLang, useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
+import { parentPdfUrl } from '../parent-pdf-url';
+import { ParentLinkError } from './parent-report/ParentLinkError';
 import { TrendChart } from './parent-report/TrendChart';
 import styles from './parent-report/parent-report.css?inline';
-
-const ERRORS: Record<string, ['parentLink.invalid' | 'parentLink.expired' | 'parentLink.revokedTitle', 'parentLink.invalidHint' | 'parentLink.expiredHint' | 'parentLink.revokedHint']> = {
-  PARENT_LINK_EXPIRED: ['parentLink.expired', 'parentLink.expiredHint'],
-  PARENT_LINK_REVOKED: ['parentLink.revokedTitle', 'parentLink.revokedHint'],
-};
 
 /**
  * `/teaching/h5/report?t=`: a parent's view of one student's approved essays, opened from the QR code
  * the teacher prints: score and class average, strengths first, one or two next steps, dimensions,
- * the teacher's and the AI's words, the trend and the essay itself; save as image or PDF.
+ * the teacher's and the AI's words, the trend and the essay itself; save as image, or download the PDF the server draws (/h5Pdf).
  */
 export default function ParentReportPage() {
   const t = useT();
+  const lang = useLang();
   const { reports } = useH5();
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
@@ -28,23 +26,8 @@ export default function ParentReportPage() {
   const [saving, setSaving] = useState(false);
   const report = useAsync(() => (token ? reports.parentReport(token) : Promise.reject(new ApiError('', 404, 'PARENT_LINK_INVALID'))), [reports, token]);
 
-  // /h5Pdf lands here with print=1: the browser's print dialog saves the page as PDF.
-  const print = params.get('print') === '1' && Boolean(report.data);
-  useEffect(() => {
-    if (print) window.setTimeout(() => window.print(), 300);
-  }, [print]);
-
   if (report.loading) return <DotLoading />;
-  if (report.error || !report.data) {
-    const code = report.error instanceof ApiError ? report.error.error : '';
-    const [title, hint] = ERRORS[code] ?? ['parentLink.invalid', 'parentLink.invalidHint'];
-    return (
-      <main className="pr-page" data-testid="parent-report-error" data-code={code}>
-        <style>{styles}</style>
-        <ErrorBlock status="disconnected" fullPage title={<h1 style={{ fontSize: 18 }}>{t(title)}</h1>} description={<span style={{ color: '#595959' }}>{t(hint)}</span>} />
-      </main>
-    );
-  }
+  if (report.error || !report.data) return <ParentLinkError error={report.error} />;
   const r = report.data;
   const c = r.current;
 
@@ -144,9 +127,10 @@ export default function ParentReportPage() {
         <Button color="primary" loading={saving} onClick={() => void saveImage()} data-testid="parent-save-image" style={{ '--background-color': '#c21939', '--border-color': '#c21939' } as CSSProperties}>
           {saving ? t('parentReport.saving') : t('parentReport.saveImage')}
         </Button>
-        <Button onClick={() => window.print()} data-testid="parent-save-pdf">
+        {/* drawn by the server (/h5Pdf): the same on every phone, no print dialog */}
+        <a className="adm-button adm-button-default adm-button-shape-default pr-pdf" href={parentPdfUrl(token, lang, c?.taskId)} data-testid="parent-save-pdf">
           {t('parentReport.savePdf')}
-        </Button>
+        </a>
       </div>
       <Popup visible={shot !== null} onMaskClick={() => setShot(null)} bodyStyle={{ padding: 12, maxHeight: '85vh', overflow: 'auto' }}>
         {shot && (

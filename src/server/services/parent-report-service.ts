@@ -14,8 +14,16 @@ import { approvedPercents, scaleLabel } from './class-report-build';
 import type { ServiceDeps } from './deps';
 import { signedFileUrl } from './file-service';
 import { noteExample } from './writing-statistics';
+import { attachmentHeader } from './writing-export';
+import { pageJpeg } from './report-pdf/page-jpegs';
+import { renderParentPdfOffThread } from './report-pdf/report-pdf-off-thread';
+import type { ParentMark } from './report-pdf/render-parent-report';
 import { taskScoringInfo } from './writing-scope';
 
+/** Essay pages the parents' PDF embeds at most (a photographed essay has one to three). */
+const MAX_PDF_PAGES = 6;
+/** Notes the PDF lists beside the essay as the teacher's marks. */
+const MARK_KINDS = new Set(['wrongChar', 'punctuation', 'goodSentence']);
 /** Tasks the parents' trend shows (the latest ones). */
 const TREND_TASKS = 6;
 /** The parents' page under the app's base path; the token is its only key. */
@@ -99,43 +107,66 @@ export function parentReportService(deps: ServiceDeps) {
 
     /** The parents' page (public): the token's student only. */
     async report(token: string, taskId: number | undefined, lang: Lang): Promise<ParentReport> {
-      const row = await resolve(token);
-      const all = await parentLinksRepo.approvedEssays(db, row.link.studentId);
-      const recent = all.slice(-TREND_TASKS);
-      const scorings = new Map(await Promise.all(recent.map(async (e) => [e.taskId, await taskScoringInfo(db, e.taskId)] as const)));
-      const classRows = await classReportRepo.approvedOf(db, recent.map((e) => e.taskId), row.classId);
-      const classAverage = (tid: number, dim?: string) => {
-        const xs = classRows.filter((r) => r.taskId === tid).flatMap((r) => {
-          const p = approvedPercents(r, scorings.get(tid)!);
-          const v = dim ? (p.dims.get(dim) ?? null) : p.percent;
-          return v === null ? [] : [v];
-        });
-        return xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : null;
-      };
-      const trend = recent.map((e) => ({ taskId: e.taskId, title: e.title, percent: approvedPercents(e, scorings.get(e.taskId)!).percent, classAverage: classAverage(e.taskId) }));
-      const chosen = (taskId !== undefined ? recent.find((e) => e.taskId === taskId) : undefined) ?? recent.at(-1);
-      let current: ParentReport['current'] = null;
-      if (chosen) {
-        const scoring = scorings.get(chosen.taskId)!;
-        const { percent, dims } = approvedPercents(chosen, scoring);
-        const dimensions = scoring.dimensions.map((id) => ({ id, name: DIMENSIONS[id][lang], percent: dims.get(id) ?? null, score: dims.has(id) ? scaleLabel(dims.get(id)!, scoring, lang) : null, classAverage: classAverage(chosen.taskId, id) }));
-        const pages = (await essaysRepo.pages(db, [chosen.essayId])).map((p) => ({ url: signedFileUrl(deps, p.f.id).url, rotation: p.p.rotation }));
-        current = {
-          taskId: chosen.taskId,
-          title: chosen.title,
-          score: percent === null ? null : scoring.scoreType === 3 && chosen.teacherScore ? chosen.teacherScore : scaleLabel(percent, scoring, lang),
-          percent,
-          classAverage: classAverage(chosen.taskId),
-          dimensions,
-          ...advice(dimensions, chosen.notes ?? [], lang),
-          teacherComment: chosen.teacherComment ?? '',
-          aiComment: chosen.aiComment ?? '',
-          pages,
-        };
-      }
-      return { student: { name: row.studentName, className: row.className }, expiresAt: row.link.expiresAt.toISOString(), trend, current };
+      return (await build(token, taskId, lang)).report;
+    },
+
+    /**
+     * The parents' report as PDF (/h5Pdf), drawn by mupdf in the report worker (docs/decisions.md). The
+     * token is checked before anything is read; at most MAX_PDF_PAGES essay pages, as 900 px JPEGs.
+     */
+    async pdf(token: string, taskId: number | undefined, lang: Lang): Promise<{ body: Buffer; contentDisposition: string }> {
+      const { report, files, marks } = await build(token, taskId, lang);
+      const images = await Promise.all(files.slice(0, MAX_PDF_PAGES).map((f) => pageJpeg(f.storageKey, f.rotation, () => deps.storage.get(f.storageKey))));
+      const body = await renderParentPdfOffThread({ report, lang, images, marks });
+      const name = translate(lang, 'parentReport.title', { name: report.student.name }).replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim();
+      return { body, contentDisposition: attachmentHeader(`${name}.pdf`, `parent-report-${report.current?.taskId ?? 'none'}.pdf`) };
     },
   };
+
+  /** The report of the token's student, with what the PDF needs beside it (page files, marks). */
+  async function build(token: string, taskId: number | undefined, lang: Lang) {
+    const row = await resolve(token);
+    const all = await parentLinksRepo.approvedEssays(db, row.link.studentId);
+    const recent = all.slice(-TREND_TASKS);
+    const scorings = new Map(await Promise.all(recent.map(async (e) => [e.taskId, await taskScoringInfo(db, e.taskId)] as const)));
+    const classRows = await classReportRepo.approvedOf(db, recent.map((e) => e.taskId), row.classId);
+    const classAverage = (tid: number, dim?: string) => {
+      const xs = classRows.filter((r) => r.taskId === tid).flatMap((r) => {
+        const p = approvedPercents(r, scorings.get(tid)!);
+        const v = dim ? (p.dims.get(dim) ?? null) : p.percent;
+        return v === null ? [] : [v];
+      });
+      return xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : null;
+    };
+    const trend = recent.map((e) => ({ taskId: e.taskId, title: e.title, percent: approvedPercents(e, scorings.get(e.taskId)!).percent, classAverage: classAverage(e.taskId) }));
+    const chosen = (taskId !== undefined ? recent.find((e) => e.taskId === taskId) : undefined) ?? recent.at(-1);
+    let current: ParentReport['current'] = null;
+    let files: { storageKey: string; rotation: number }[] = [];
+    let marks: ParentMark[] = [];
+    if (chosen) {
+      const scoring = scorings.get(chosen.taskId)!;
+      const { percent, dims } = approvedPercents(chosen, scoring);
+      const dimensions = scoring.dimensions.map((id) => ({ id, name: DIMENSIONS[id][lang], percent: dims.get(id) ?? null, score: dims.has(id) ? scaleLabel(dims.get(id)!, scoring, lang) : null, classAverage: classAverage(chosen.taskId, id) }));
+      const stored = (await essaysRepo.pages(db, [chosen.essayId])).sort((a, b) => a.p.pageNo - b.p.pageNo);
+      const pages = stored.map((p) => ({ url: signedFileUrl(deps, p.f.id).url, rotation: p.p.rotation }));
+      files = stored.map((p) => ({ storageKey: p.f.storageKey, rotation: p.p.rotation }));
+      marks = (chosen.notes ?? []).filter((n) => MARK_KINDS.has(n.kind)).slice(0, 12).map((n) => ({ kind: n.kind, excerpt: noteExample(n), message: n.message }));
+      current = {
+        taskId: chosen.taskId,
+        title: chosen.title,
+        score: percent === null ? null : scoring.scoreType === 3 && chosen.teacherScore ? chosen.teacherScore : scaleLabel(percent, scoring, lang),
+        percent,
+        classAverage: classAverage(chosen.taskId),
+        dimensions,
+        ...advice(dimensions, chosen.notes ?? [], lang),
+        teacherComment: chosen.teacherComment ?? '',
+        aiComment: chosen.aiComment ?? '',
+        pages,
+      };
+    }
+    const report: ParentReport = { student: { name: row.studentName, className: row.className }, expiresAt: row.link.expiresAt.toISOString(), trend, current };
+    return { report, files, marks };
+  }
 }
 
 /** Strengths first (best dimensions, a good sentence, clean characters), then one or two concrete next steps. */

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { Spin } from 'antd';
 
-/** /h5Pdf?t=: the parents' report as a PDF: the H5 page in print mode (the browser saves it as PDF). */
+/** /h5Pdf?t=: the parents' report as a PDF drawn by the server; the H5 app checks the link, then opens it. */
 export default function H5PdfPage() {
   useEffect(() => {
-    const t = new URLSearchParams(window.location.search).get('t') ?? '';
-    window.location.replace(`/teaching/h5/report?t=${encodeURIComponent(t)}&print=1`);
+    window.location.replace(`/teaching/h5/pdf${window.location.search}`);
   }, []);
   return <Spin style={{ display: 'block', marginTop: 80 }} />;
 }

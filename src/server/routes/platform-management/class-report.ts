@@ -11,6 +11,8 @@ import { classTaskQuery } from '../../../core/api/contracts/review';
 import { ok, responses } from '../reply';
 
 const tags = ['platform-management: class report'];
+/** The PDF is opened by plain navigation (no Accept-Language from the page): the H5 page says its language. */
+const parentPdfQuery = c.parentReportQuery.extend({ lang: z.enum(['zh', 'en']).optional() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `tasks/getTeacherReportConfig`, `tasks/getReportData`, `tasks/getPartReportData` (spec §7). */
@@ -55,5 +57,12 @@ export const classReportRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     return ok(await parents.report(req.query.t, req.query.taskId, req.lang));
+  });
+  app.get('/h5/parentReport/pdf', {
+    config: { public: true },
+    schema: { tags: ['platform-management: parents’ report (public)'], summary: 'The same student’s report as PDF (/h5Pdf): score, strengths, next steps, dimensions, comments, trend, the essay pages with the teacher’s marks; Chinese font embedded (subset), drawn in the report worker. Same token as /h5/parentReport; 404 PARENT_LINK_INVALID, 410 PARENT_LINK_REVOKED or PARENT_LINK_EXPIRED (JSON, before anything is drawn)', querystring: parentPdfQuery },
+  }, async (req, reply) => {
+    const file = await parents.pdf(req.query.t, req.query.taskId, req.query.lang ?? req.lang);
+    return reply.type('application/pdf').header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(file.body);
   });
 };

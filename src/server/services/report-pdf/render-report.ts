@@ -21,7 +21,7 @@ export interface ReportPdfInput {
 
 /** mupdf's font object per font file: parsing the 2.5 MB file costs 20–45 ms a report. */
 const fonts = new WeakMap<Uint8Array, mupdf.Font>();
-function fontOf(file: Uint8Array): mupdf.Font {
+export function fontOf(file: Uint8Array): mupdf.Font {
   let f = fonts.get(file);
   if (!f) fonts.set(file, (f = new mupdf.Font('NotoSansSC', file)));
   return f;

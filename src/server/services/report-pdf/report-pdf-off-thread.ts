@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import { renderReportPdf, type ReportPdfInput } from './render-report';
+import type { ReportPdfInput } from './render-report';
+import type { ParentPdfInput } from './render-parent-report';
 import { cjkFontFile } from '../fonts/cjk-font';
+import { drawPdf, type PdfJobInput } from './draw-pdf';
 import type { PdfJob, PdfJobResult } from './report-pdf-worker';
 
 const WORKER_URL = new URL('./report-pdf-worker.ts', import.meta.url).href;
@@ -17,6 +19,7 @@ const IDLE_MS = 5 * 60_000;
 export const reportFont = cjkFontFile;
 
 export type PdfInput = Omit<ReportPdfInput, 'font'>;
+export type ParentInput = Omit<ParentPdfInput, 'font'>;
 
 /** The worker itself failed (could not load, crashed): the job may be drawn in this thread instead. */
 class WorkerFailed extends Error {}
@@ -44,14 +47,14 @@ class PdfWorker {
     worker.on('exit', () => this.fail(new Error('Report PDF worker stopped')));
   }
 
-  render(input: PdfInput): Promise<Buffer> {
+  render(job: PdfJobInput): Promise<Buffer> {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.fail(new Error('Report PDF rendering timed out')), TIMEOUT_MS);
       this.pending.set(id, { resolve, reject, timer });
-      this.worker.postMessage({ id, input } satisfies PdfJob);
+      this.worker.postMessage({ id, ...job } satisfies PdfJob);
     });
   }
 
@@ -100,16 +103,21 @@ export function warmReportPdfWorker(): void {
   }
 }
 
-/** Renders the report PDF in the shared worker thread (the API keeps answering); in this thread if no worker can start. */
-export function renderReportPdfOffThread(input: PdfInput): Promise<Buffer> {
+/** Draws a PDF in the shared worker thread (the API keeps answering); in this thread if no worker can start. */
+function renderOffThread(job: PdfJobInput): Promise<Buffer> {
   let worker: PdfWorker;
   try {
     worker = pdfWorker();
   } catch {
-    return Promise.resolve(Buffer.from(renderReportPdf({ ...input, font: reportFont() })));
+    return Promise.resolve(Buffer.from(drawPdf(job, reportFont())));
   }
-  return worker.render(input).catch((err: unknown) => {
-    if (err instanceof WorkerFailed) return Buffer.from(renderReportPdf({ ...input, font: reportFont() }));
+  return worker.render(job).catch((err: unknown) => {
+    if (err instanceof WorkerFailed) return Buffer.from(drawPdf(job, reportFont()));
     throw err;
   });
 }
+
+/** The class report PDF (simple or full), drawn off the API's thread. */
+export const renderReportPdfOffThread = (input: PdfInput) => renderOffThread({ kind: 'class', input });
+/** One student's parents' report PDF (/h5Pdf), drawn off the API's thread. */
+export const renderParentPdfOffThread = (input: ParentInput) => renderOffThread({ kind: 'parent', input });

@@ -1,0 +1,22 @@
+import { ErrorBlock } from 'antd-mobile';
+import { ApiError } from '../../../core/api/client';
+import { useT } from '../../../views/i18n/i18n-context';
+import styles from './parent-report.css?inline';
+
+const ERRORS: Record<string, ['parentLink.invalid' | 'parentLink.expired' | 'parentLink.revokedTitle', 'parentLink.invalidHint' | 'parentLink.expiredHint' | 'parentLink.revokedHint']> = {
+  PARENT_LINK_EXPIRED: ['parentLink.expired', 'parentLink.expiredHint'],
+  PARENT_LINK_REVOKED: ['parentLink.revokedTitle', 'parentLink.revokedHint'],
+};
+
+/** A parents' link that opens nothing (wrong, expired, revoked): what happened and what to do. */
+export function ParentLinkError({ error }: { error: unknown }) {
+  const t = useT();
+  const code = error instanceof ApiError ? error.error : '';
+  const [title, hint] = ERRORS[code] ?? ['parentLink.invalid', 'parentLink.invalidHint'];
+  return (
+    <main className="pr-page" data-testid="parent-report-error" data-code={code}>
+      <style>{styles}</style>
+      <ErrorBlock status="disconnected" fullPage title={<h1 style={{ fontSize: 18 }}>{t(title)}</h1>} description={<span style={{ color: '#595959' }}>{t(hint)}</span>} />
+    </main>
+  );
+}
