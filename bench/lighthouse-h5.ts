@@ -46,6 +46,22 @@ async function api<T>(token: string, p: string, body?: unknown): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
+/** Waits (up to 5 min) for the AI to correct a demo essay of the task, then approves it as the teacher would. */
+async function approveOneDemoEssay(token: string, taskId: number, classId: number) {
+  for (let i = 0; i < 150; i++) {
+    const list = await api<{ students: { essays: { id: number; status: string; draft: number }[] }[] }>(token, `/platform-management/writings/list?taskId=${taskId}&classId=${classId}`);
+    const essays = list.students.flatMap((s) => s.essays.filter((e) => e.draft === 0));
+    if (essays.some((e) => e.status === 'approved')) return;
+    const ready = essays.find((e) => e.status === 'ai_done');
+    if (ready) {
+      await api(token, '/platform-management/review/approve', { essayId: ready.id, teacherComment: '细节写得真实，结尾再点明中心会更好。' });
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  throw new Error('no demo essay was AI-corrected in 5 minutes');
+}
+
 async function main() {
   await waitUp();
   const key = ((await (await fetch(`${base}/correction-api/platform-system/auth/publicKey`)).json()) as { data: { publicKey: string } }).data.publicKey;
@@ -58,7 +74,8 @@ async function main() {
   const classes = await api<{ list: { id: number; name: string; classCode: string }[] }>(token, '/platform-management/mclass/list?pageSize=50');
   const klass = classes.list.find((c) => c.name === '七年级1班') ?? classes.list[0]!;
   const task = (await api<{ list: { id: number; status: string }[] }>(token, `/platform-management/tasks/list?classId=${klass.id}`)).list.find((t) => t.status === 'released')!;
-  // the parents' page of a student with an approved essay (the demo class has some)
+  // the parents' page of a student with an approved essay: the teacher approves the first demo essay the AI has corrected
+  await approveOneDemoEssay(token, task.id, klass.id);
   const links = await api<{ studentId: number; path: string | null }[]>(token, '/platform-management/report/parentLinks', { classId: klass.id });
   let parentPath = links[0]?.path ?? '';
   let parentLabel = 'parents’ report (no approved essay yet)';
