@@ -127,7 +127,8 @@ export function ScoringCard(props: ScoringCardProps) {
                     <InfoCircleOutlined className="zp-cp-evidence-icon" aria-label={t('panel.totalEvidence')} />
                   </Popover>
                 )}
-                {props.ai?.band && <Tag bordered={false}>{isMessageKey(`panel.band.${props.ai.band}`) ? t(`panel.band.${props.ai.band}` as 'panel.band.good') : props.ai.band}</Tag>}
+                {/* a level (A, 优秀, 甲) says it already; an export band beside it could contradict it (A at 85, 优秀 at 90) */}
+                {!levels && props.ai?.band && <Tag bordered={false}>{isMessageKey(`panel.band.${props.ai.band}`) ? t(`panel.band.${props.ai.band}` as 'panel.band.good') : props.ai.band}</Tag>}
               </span>
             </td>
             <td>
