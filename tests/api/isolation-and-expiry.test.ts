@@ -44,6 +44,7 @@ const PUBLIC = [
   'POST /correction-api/platform-system/auth/tianyu/login',
   // issue 16: the parents' report, opened from a signed, revocable per-student link
   'GET /correction-api/platform-management/h5/parentReport',
+  'GET /correction-api/platform-management/h5/parentReport/pdf',
   // issue 18: published sample essays read and liked from the class's H5 page
   'GET /correction-api/platform-management/h5/samples',
   'GET /correction-api/platform-management/h5/samples/detail',
