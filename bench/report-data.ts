@@ -6,41 +6,20 @@
  * (BENCH_DATABASE_URL or TEST_DATABASE_URL; a throwaway database created and dropped; PGlite allows one
  * process per data folder, so it is not measured here). Options: --duration=10 --warmup=2 --connections=20.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { encryptPassword } from '../src/core/security/encrypt-password';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database';
 import { classes, corrections, essayReviews, essays, identities, scoringStandards, students, taskClasses, tasks, users } from '../src/server/db/schema';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-school';
-import type { ServerReady } from './api-server';
+import { serverCpuMs, startServer, stopServer, withThrowawayPostgres } from './api-bench-harness';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const DURATION = Number(arg('duration', '10'));
 const WARMUP = Number(arg('warmup', '2'));
 const CONNECTIONS = Number(arg('connections', '20'));
 const STUDENTS = 50;
 const TEXT = '秋天到了，一年一度的运动会开始了。我咬紧牙关，坚持不懈，终于跑到了终点。老师的笑容像春天的阳光一样温暖。'.repeat(8);
-
-/** User + system CPU of a process so far (Linux /proc; clock ticks of 10 ms). */
-function serverCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function startServer(target: DatabaseTarget): Promise<{ child: ChildProcess; ready: ServerReady }> {
-  const child = fork(path.join(here, 'api-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_TARGET: JSON.stringify(target), NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (msg) => resolve({ child, ready: msg as ServerReady }));
-    child.once('exit', (code) => reject(new Error(`the bench server exited with code ${code}`)));
-  });
-}
 
 /** Teacher01's 七年级1班 filled up to 50 students; two tasks with an approved essay of every student. */
 async function seed(target: DatabaseTarget): Promise<{ taskId: number; classId: number }> {
@@ -111,34 +90,13 @@ async function run(label: string, target: DatabaseTarget) {
     const health = await autocannon({ url: `${base}/correction-api/health`, connections: CONNECTIONS, duration: 2 });
     console.log(`| ${label} | ${STUDENTS} | ${CONNECTIONS} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(r.requests.average)} | ${Math.round(bytes / 1024)} KB | ${cpuPerRequest.toFixed(1)} | ${health.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`);
   } finally {
-    child.send('stop');
-    await new Promise((r) => child.once('exit', r));
+    await stopServer(child);
   }
 }
 
 async function main() {
   console.log('| database | students | connections | p50 (ms) | p99 (ms) | req/s | answer | server CPU / answer (ms) | health p99 (ms) | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `zhipi_report_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    try {
-      await run('postgres', { kind: 'postgres', url: url.toString() });
-    } finally {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    }
-  } else {
-    console.error('set BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server it may create databases on)');
-    process.exitCode = 1;
-  }
+  await withThrowawayPostgres('zhipi_report', (target) => run('postgres', target));
 }
 
 main().catch((err) => {
