@@ -8,7 +8,7 @@ import { wholeCatalogues } from '../core/i18n/whole-catalogues';
 import { I18nProvider } from '../views/i18n/i18n-context';
 import { H5Context } from './h5-context';
 import { createH5Services } from './h5-services';
-import { H5Routes } from './H5Routes';
+import { H5Routes, prefetchPage } from './H5Routes';
 import './h5.css';
 
 /** Mobile H5 pages opened from QR codes: students' class page and phone upload; reports later. */
@@ -16,6 +16,7 @@ const injected = (window as { __ZHIPI__?: { lang?: 'zh' | 'en' } }).__ZHIPI__;
 const lang = injected?.lang ?? languageForHost(window.location.host);
 document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
 const services = createH5Services(lang);
+prefetchPage(window.location.pathname.replace(/^\/teaching\/h5/, '').replace(/\/$/, ''));
 
 createRoot(document.getElementById('root')!).render(
   <ConfigProvider locale={lang === 'en' ? enUS : zhCN}>
