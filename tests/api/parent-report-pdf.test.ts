@@ -131,12 +131,46 @@ describe.each(databaseKinds())('parents’ report PDF on %s', (kind) => {
     expect((await pdf(tokenOf(links[0]!))).statusCode).toBe(200);
   });
 
+  it('an address or a link that asks for PDFs too fast is told when to try again, before anything is drawn', async () => {
+    // Align to the 10-minute window so a slow run does not cross it.
+    const now = Date.now() + t.clock.offsetMs;
+    t.clock.offsetMs += Math.ceil(now / 600_000) * 600_000 - now + 500;
+    const own = tokenOf(links[0]!);
+    const codes: number[] = [];
+    // One link from ten addresses: the link's own limit (10 per 10 minutes) stops the eleventh.
+    for (let i = 0; i < 11; i++) codes.push((await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=${encodeURIComponent(own)}`, { ip: `10.88.0.${i}` })).statusCode);
+    expect(codes.slice(0, 10).every((c) => c !== 429)).toBe(true);
+    const limited = await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=${encodeURIComponent(own)}`, { ip: '10.88.1.1', lang: 'en' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'TOO_MANY_REQUESTS' });
+    expect(limited.json().message).toMatch(/\d+ s|second/i);
+    // One address with junk tokens: counted before the token is looked at, refused after 20 a minute.
+    const junk: number[] = [];
+    for (let i = 0; i < 21; i++) junk.push((await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=1.${'B'.repeat(43)}`, { ip: '10.88.2.2' })).statusCode);
+    expect(junk.slice(0, 20).every((c) => c === 404)).toBe(true);
+    expect(junk[20]).toBe(429);
+    // The page's JSON has its own, wider limit per address (120 a minute).
+    const page: number[] = [];
+    for (let i = 0; i < 121; i++) page.push((await t.call('GET', `${MGMT}/h5/parentReport?t=1.${'B'.repeat(43)}`, { ip: '10.88.3.3' })).statusCode);
+    expect(page.slice(0, 120).every((c) => c === 404)).toBe(true);
+    expect(page[120]).toBe(429);
+    // Another address and another link are not affected.
+    expect((await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=${encodeURIComponent(tokenOf(links[1]!))}`, { ip: '10.88.4.4' })).statusCode).toBe(200);
+  });
+
   it('a revoked link refuses at once, in zh and en', async () => {
     await t.call('POST', `${MGMT}/report/parentLinks/revoke`, { token: tok.teacher01, body: { linkId: links[0]!.linkId } });
     const zh = await pdf(tokenOf(links[0]!));
     expect(zh.statusCode).toBe(410);
     expect(zh.json()).toMatchObject({ error: 'PARENT_LINK_REVOKED', message: '链接已被老师作废' });
     expect((await pdf(tokenOf(links[0]!), 'en')).json()).toMatchObject({ message: 'The teacher has revoked this link' });
+    // Opened by the phone's browser itself (the download link): a readable page, not JSON.
+    const page = await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=${encodeURIComponent(tokenOf(links[0]!))}&lang=en`, { headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document' } });
+    expect(page.statusCode).toBe(410);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('The teacher has revoked this link');
+    expect(page.body).toContain('Back to the report');
+    expect(page.body).toContain('/teaching/h5/report?t=');
   });
 
   it('a link expires at the end of the semester', async () => {

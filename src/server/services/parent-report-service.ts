@@ -19,6 +19,7 @@ import { pageJpeg } from './report-pdf/page-jpegs';
 import { renderParentPdfOffThread } from './report-pdf/report-pdf-off-thread';
 import type { ParentMark } from './report-pdf/render-parent-report';
 import { taskScoringInfo } from './writing-scope';
+import { sharedRateLimit } from './security/shared-rate-limit';
 
 /** Essay pages the parents' PDF embeds at most (a photographed essay has one to three). */
 const MAX_PDF_PAGES = 6;
@@ -28,6 +29,13 @@ const MARK_KINDS = new Set(['wrongChar', 'punctuation', 'goodSentence']);
 const TREND_TASKS = 6;
 /** The parents' page under the app's base path; the token is its only key. */
 export const PARENT_REPORT_PATH = '/teaching/h5/report';
+/**
+ * Public reads per address (parents on one carrier's shared address stay well under it) and PDFs per
+ * address and per link: a PDF takes ≈ 0.3 s of the one report worker, which class reports share.
+ */
+const PARENT_READ_IP = { max: 120, windowMs: 60_000 };
+const PARENT_PDF_IP = { max: 20, windowMs: 60_000 };
+const PARENT_PDF_LINK = { max: 10, windowMs: 10 * 60_000 };
 
 const linkError = (kind: 'invalid' | 'expired' | 'revoked') =>
   new AppError(kind === 'invalid' ? 404 : 410, `PARENT_LINK_${kind.toUpperCase()}`, (kind === 'revoked' ? 'parentLink.revokedTitle' : `parentLink.${kind}`) as MessageKey, undefined, { show: true });
@@ -106,16 +114,21 @@ export function parentReportService(deps: ServiceDeps) {
     },
 
     /** The parents' page (public): the token's student only. */
-    async report(token: string, taskId: number | undefined, lang: Lang): Promise<ParentReport> {
-      return (await build(token, taskId, lang)).report;
+    async report(token: string, taskId: number | undefined, lang: Lang, ip: string): Promise<ParentReport> {
+      await sharedRateLimit.hit(db, `parent-report:ip:${ip}`, PARENT_READ_IP, deps.now());
+      return (await build(await resolve(token), taskId, lang)).report;
     },
 
     /**
      * The parents' report as PDF (/h5Pdf), drawn by mupdf in the report worker (docs/decisions.md). The
      * token is checked before anything is read; at most MAX_PDF_PAGES essay pages, as 900 px JPEGs.
+     * Counted per address before the token is looked at, and per link once it resolves.
      */
-    async pdf(token: string, taskId: number | undefined, lang: Lang): Promise<{ body: Buffer; contentDisposition: string }> {
-      const { report, files, marks } = await build(token, taskId, lang);
+    async pdf(token: string, taskId: number | undefined, lang: Lang, ip: string): Promise<{ body: Buffer; contentDisposition: string }> {
+      await sharedRateLimit.hit(db, `parent-report:pdf:ip:${ip}`, PARENT_PDF_IP, deps.now());
+      const row = await resolve(token);
+      await sharedRateLimit.hit(db, `parent-report:pdf:link:${row.link.id}`, PARENT_PDF_LINK, deps.now());
+      const { report, files, marks } = await build(row, taskId, lang);
       const images = await Promise.all(files.slice(0, MAX_PDF_PAGES).map((f) => pageJpeg(f.storageKey, f.rotation, () => deps.storage.get(f.storageKey))));
       const body = await renderParentPdfOffThread({ report, lang, images, marks });
       const name = translate(lang, 'parentReport.title', { name: report.student.name }).replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim();
@@ -124,8 +137,7 @@ export function parentReportService(deps: ServiceDeps) {
   };
 
   /** The report of the token's student, with what the PDF needs beside it (page files, marks). */
-  async function build(token: string, taskId: number | undefined, lang: Lang) {
-    const row = await resolve(token);
+  async function build(row: Awaited<ReturnType<typeof resolve>>, taskId: number | undefined, lang: Lang) {
     const all = await parentLinksRepo.approvedEssays(db, row.link.studentId);
     const recent = all.slice(-TREND_TASKS);
     const scorings = new Map(await Promise.all(recent.map(async (e) => [e.taskId, await taskScoringInfo(db, e.taskId)] as const)));

@@ -5,7 +5,9 @@ import { authOf } from '../../plugins/request-context';
 import type { Services } from '../../services/services';
 import { classReportService } from '../../services/class-report-service';
 import { reportWorkbook } from '../../services/class-report-export';
-import { parentReportService } from '../../services/parent-report-service';
+import { PARENT_REPORT_PATH, parentReportService } from '../../services/parent-report-service';
+import { AppError } from '../../errors';
+import { isNavigation, sendNavigationError } from '../navigation-error-page';
 import { z } from 'zod';
 import { classTaskQuery } from '../../../core/api/contracts/review';
 import { ok, responses } from '../reply';
@@ -53,16 +55,24 @@ export const classReportRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   }, async (req) => ok(await parents.revoke(authOf(req), req.body.linkId)));
   app.get('/h5/parentReport', {
     config: { public: true },
-    schema: { tags: ['platform-management: parents’ report (public)'], summary: 'One student’s report for the parents’ QR link: approved essays only, class figures as averages; 404 PARENT_LINK_INVALID, 410 PARENT_LINK_REVOKED or PARENT_LINK_EXPIRED', querystring: c.parentReportQuery, response: { ...responses(c.parentReport), 404: errorBody, 410: errorBody } },
+    schema: { tags: ['platform-management: parents’ report (public)'], summary: 'One student’s report for the parents’ QR link: approved essays only, class figures as averages; 404 PARENT_LINK_INVALID, 410 PARENT_LINK_REVOKED or PARENT_LINK_EXPIRED, 429 TOO_MANY_REQUESTS (120 a minute per address)', querystring: c.parentReportQuery, response: { ...responses(c.parentReport), 404: errorBody, 410: errorBody, 429: errorBody } },
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    return ok(await parents.report(req.query.t, req.query.taskId, req.lang));
+    return ok(await parents.report(req.query.t, req.query.taskId, req.lang, req.ip));
   });
   app.get('/h5/parentReport/pdf', {
     config: { public: true },
-    schema: { tags: ['platform-management: parents’ report (public)'], summary: 'The same student’s report as PDF (/h5Pdf): score, strengths, next steps, dimensions, comments, trend, the essay pages with the teacher’s marks; Chinese font embedded (subset), drawn in the report worker. Same token as /h5/parentReport; 404 PARENT_LINK_INVALID, 410 PARENT_LINK_REVOKED or PARENT_LINK_EXPIRED (JSON, before anything is drawn)', querystring: parentPdfQuery },
+    schema: { tags: ['platform-management: parents’ report (public)'], summary: 'The same student’s report as PDF (/h5Pdf): score, strengths, next steps, dimensions, comments, trend, the essay pages with the teacher’s marks; Chinese font embedded (subset), drawn in the report worker. Same token as /h5/parentReport; 404 PARENT_LINK_INVALID, 410 PARENT_LINK_REVOKED or PARENT_LINK_EXPIRED, 429 TOO_MANY_REQUESTS (20 a minute per address, 10 per 10 minutes per link) (JSON, before anything is drawn)', querystring: parentPdfQuery },
   }, async (req, reply) => {
-    const file = await parents.pdf(req.query.t, req.query.taskId, req.query.lang ?? req.lang);
+    const lang = req.query.lang ?? req.lang;
+    let file;
+    try {
+      file = await parents.pdf(req.query.t, req.query.taskId, lang, req.ip);
+    } catch (err) {
+      // The H5 page opens the PDF by navigation: an expected refusal is a readable page, not JSON.
+      if (err instanceof AppError && isNavigation(req)) return sendNavigationError(reply, err, lang, `${PARENT_REPORT_PATH}?t=${encodeURIComponent(req.query.t)}`);
+      throw err;
+    }
     return reply.type('application/pdf').header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(file.body);
   });
 };
