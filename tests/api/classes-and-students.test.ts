@@ -63,7 +63,7 @@ describe.each(databaseKinds())('classes, students, parents, textbooks, sync and 
       expect((await post('mclass/upl', 'teacherB01', { id: a.id, name: 'x', campusId, grade: 7, mainTeacherId: teacherId, semesterId })).statusCode).toBe(404);
       expect((await del(`mclass/del?id=${a.id}`, 'teacherB01')).statusCode).toBe(404);
       expect((await post('mSchoolClassTeacher/binding', 'teacherB01', { classId: a.id, teacherIds: [teacherId] })).statusCode).toBe(404);
-      const teachersB = (await get('mSchoolTeacher/list?all=1', 'teacherB01')).json().data as { username: string }[];
+      const teachersB = (await get('mSchoolTeacher/list', 'teacherB01')).json().data as { username: string }[];
       expect(teachersB.map((x) => x.username)).toEqual(['teacherB01']);
       const campusesB = (await get('mSchoolCampus/list', 'teacherB01')).json().data as { id: number }[];
       expect(campusesB.map((c) => c.id)).not.toContain(campusId);
@@ -165,6 +165,13 @@ describe.each(databaseKinds())('classes, students, parents, textbooks, sync and 
       expect(teachers.every((x) => x.roleId === 2)).toBe(true);
       expect(teachers.find((x) => x.username === 'teacher01')!.classCount).toBe(2);
       expect((await get('mSchoolTeacher/list?name=王', 'classrole01')).json().data.map((x: { username: string }) => x.username)).toEqual(['teacher01']);
+      // a teacher (or a self-registered one) sees colleagues' names for the selects, not their phones,
+      // and not every identity of the school; basic-data maintenance sees both
+      expect(teachers.every((x) => (x as { phone?: string | null }).phone === null)).toBe(true);
+      expect((await get('mSchoolTeacher/list?all=1', 'teacher01')).statusCode).toBe(403);
+      const everyone = (await get('mSchoolTeacher/list?all=1', 'headmaster01')).json().data as { username: string; phone: string | null }[];
+      expect(everyone.map((x) => x.username)).toEqual(expect.arrayContaining(['teacher01', 'headmaster01', 'classrole01']));
+      expect(everyone.find((x) => x.username === 'teacher01')!.phone).toMatch(/^1\d{10}$/);
       expect((await get('roles/all', 'teacher01', 'en')).json().data).toEqual([{ id: 2, name: 'Teacher' }, { id: 3, name: 'Class staff' }, { id: 6, name: 'Headmaster' }, { id: 7, name: 'Principal' }]);
       expect((await get('mSchoolCampus/list', 'teacher01')).json().data[0]).toMatchObject({ id: campusId, name: '主校区' });
       expect((await get('mSchoolCampus/currentUser', 'teacher01')).json().data).toMatchObject({ id: campusId });

@@ -177,6 +177,16 @@ describe.each(databaseKinds())('passwords, recovery and registration on %s', (ki
       expect(login.json().data.chooseIdentity).toBe(false);
     });
 
+    it('a typo in the school code is fixed with the same SMS code; the code is used up once the teacher is registered', async () => {
+      const phone = freshPhone();
+      const code = await smsCodeFor(t, phone, 'register');
+      const body = async (schoolCode: string) => ({ username: `typo${phone.slice(-6)}`, realname: '新老师', phone, code, password: await t.encrypt('Fresh2026abc'), schoolCode });
+      expect((await t.call('POST', `${SYS}/auth/register`, { body: await body('ZHIPI2062') })).json().error).toBe('SCHOOL_CODE_UNKNOWN');
+      expect((await t.call('POST', `${SYS}/auth/register`, { body: await body('ZHIPI2026') })).statusCode).toBe(200);
+      const again = await t.call('POST', `${SYS}/auth/register`, { body: { ...(await body('ZHIPI2026')), username: `twice${phone.slice(-6)}` } });
+      expect(again.json().error).toBe('SMS_CODE_WRONG');
+    });
+
     it('refuses an unknown school code, a taken username, a taken phone and a wrong SMS code', async () => {
       const register = async (over: Record<string, string>) => {
         const phone = over.phone ?? freshPhone();
@@ -187,8 +197,12 @@ describe.each(databaseKinds())('passwords, recovery and registration on %s', (ki
       };
       expect((await register({ schoolCode: 'NOPE2026' })).json()).toMatchObject({ error: 'SCHOOL_CODE_UNKNOWN', message: '学校邀请码无效' });
       expect((await register({ username: 'teacher01' })).json()).toMatchObject({ error: 'USERNAME_TAKEN', message: '该用户名已被注册' });
-      expect((await register({ phone: '13800000001' })).json()).toMatchObject({ error: 'PHONE_TAKEN', message: '该手机号已被注册' });
+      // a taken phone can get no registration code, so the form stops at the code
+      expect((await register({ phone: '13800000001' })).json()).toMatchObject({ error: 'SMS_CODE_WRONG' });
       expect((await register({ code: '999999' })).json().error).toBe('SMS_CODE_WRONG');
+      // nothing is looked up before the SMS code: school codes and usernames cannot be probed without one
+      expect((await register({ code: '999999', schoolCode: 'NOPE2026' })).json().error).toBe('SMS_CODE_WRONG');
+      expect((await register({ code: '999999', username: 'teacher01' })).json().error).toBe('SMS_CODE_WRONG');
       expect((await register({ username: '1bad' })).json().error).toBe('VALIDATION');
 
       // a registered phone cannot even ask for a registration code

@@ -87,13 +87,16 @@ export function accountService(deps: ServiceDeps) {
     async register(input: { username: string; realname: string; phone: string; code: string; password: string; schoolCode: string }) {
       const password = cipher.decrypt(input.password);
       checkNewPassword(password);
+      // The phone's SMS code first: without it, nothing is looked up, so school codes, usernames and
+      // phones cannot be probed (each try needs a code sent to a phone the asker holds, five tries each).
+      const smsId = await smsCodeService.verify(db, input.phone, 'register', input.code, now());
       const school = await schoolsRepo.findByRegisterCode(db, input.schoolCode);
       if (!school) throw badRequest('SCHOOL_CODE_UNKNOWN', 'auth.schoolCodeUnknown');
       if (await usersRepo.findByUsername(db, input.username)) throw badRequest('USERNAME_TAKEN', 'auth.usernameTaken');
       if (await usersRepo.findByPhone(db, input.phone)) throw badRequest('PHONE_TAKEN', 'auth.phoneTaken');
-      await smsCodeService.check(db, input.phone, 'register', input.code, now());
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
+        await smsCodeService.consume(tx, smsId, now());
         const user = await usersRepo.create(tx, { username: input.username, realname: input.realname, phone: input.phone, passwordHash });
         await identitiesRepo.create(tx, { userId: user.id, schoolId: school.id, roleId: ROLE.teacher, teacherName: input.realname });
         return { username: user.username };

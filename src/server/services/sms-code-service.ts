@@ -28,6 +28,15 @@ export const smsCodeService = {
   },
 
   async check(db: Executor, phone: string, purpose: SmsPurpose, code: string, now: Date): Promise<void> {
+    await smsCodeService.consume(db, await smsCodeService.verify(db, phone, purpose, code, now), now);
+  },
+
+  /**
+   * Counts a try and compares, without using the code up: a form that checks more after the code
+   * (registration's school code) lets a typo there be fixed with the same code, within its five tries.
+   * Returns the code's id for `consume`.
+   */
+  async verify(db: Executor, phone: string, purpose: SmsPurpose, code: string, now: Date): Promise<number> {
     const row = await verificationRepo.latestSmsCode(db, phone, purpose);
     if (!row || row.usedAt || row.expiresAt <= now || row.attempts >= MAX_ATTEMPTS) throw wrongCode();
     // Every try (right or wrong) is counted before the comparison, atomically: a burst of parallel
@@ -35,6 +44,11 @@ export const smsCodeService = {
     const attempt = await verificationRepo.takeSmsAttempt(db, row.id, now);
     if (attempt === undefined || attempt > MAX_ATTEMPTS) throw wrongCode();
     if (row.codeHash !== hashCode(phone, code)) throw wrongCode();
-    if (!(await verificationRepo.consumeSmsCode(db, row.id, now))) throw wrongCode();
+    return row.id;
+  },
+
+  /** Uses up a verified code once (a second use, e.g. a parallel request, is refused). */
+  async consume(db: Executor, id: number, now: Date): Promise<void> {
+    if (!(await verificationRepo.consumeSmsCode(db, id, now))) throw wrongCode();
   },
 };

@@ -6,7 +6,7 @@ import { forbidden } from '../../errors';
 import { authOf } from '../../plugins/request-context';
 import { classesRepo } from '../../repositories/classes';
 import { ROLES } from '../../seed/reference-data';
-import { isScopedTeacher, requireClassRead } from '../../services/access';
+import { can, isScopedTeacher, requireAny, requireClassRead } from '../../services/access';
 import { gradeName, semesterNumericId, semesterView, visibleClasses } from '../../services/class-service';
 import type { Services } from '../../services/services';
 import { ok, responses } from '../reply';
@@ -117,8 +117,13 @@ export const classRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     schema: { tags, summary: 'Teachers of the school (main-teacher and binding selects); all=1 lists every identity', querystring: c.teacherListQuery, response: responses(z.array(c.teacherItem)) },
   }, async (req) => {
     const auth = authOf(req);
+    // Staff lists are for those who manage classes or the school; every identity (all=1) and the
+    // phone numbers only for basic-data maintenance and the school's leaders.
+    requireAny(auth, ['class', 'query'], ['headmaster', 'query'], ['foundation', 'query']);
+    const leader = can(auth, 'foundation', 'query') || can(auth, 'headmaster', 'query');
+    if (req.query.all === 1 && !leader) throw forbidden();
     const rows = await classesRepo.teachers(db, auth.school.id, { roleIds: req.query.all === 1 ? undefined : [2], campusId: req.query.campusId, name: req.query.name });
-    return ok(rows.map(({ roleNameZh, roleNameEn, ...r }) => ({ ...r, roleName: req.lang === 'en' ? roleNameEn : roleNameZh })));
+    return ok(rows.map(({ roleNameZh, roleNameEn, phone, ...r }) => ({ ...r, phone: can(auth, 'foundation', 'query') ? phone : null, roleName: req.lang === 'en' ? roleNameEn : roleNameZh })));
   });
 
   app.get('/roles/all', {
