@@ -192,6 +192,39 @@ describe.each(databaseKinds())('etiquette test (礼仪测试) on %s', (kind) => 
     expect((await other.post('lcw/marking', { answerId: 1, score: 1 })).statusCode).toBe(404);
   });
 
+  it('a test given to two teachers’ classes: each teacher reads and marks only their own class; the headmaster both', async () => {
+    const head = await t.login('lcwxhead');
+    const t1 = await t.login('lcwxt1');
+    const classes = (await as(head).get('mclass/list?pageSize=100')).json().data.list as { id: number; name: string; classCode: string }[];
+    const mine = classes.find((c) => c.name === '七年级1班')!; // 刘老师's (lcwxt1)
+    const theirs = classes.find((c) => c.name === '七年级2班')!; // 孙老师's (lcwxt2)
+    const short = (await as(head).post('lcw/questions', { kind: 'short', stem: '怎样向客人问好？', points: 10 })).json().data.id as number;
+    const created = await as(head).post('lcw/tests', { title: '两班礼仪', classIds: [mine.id, theirs.id], deadline: new Date(Date.now() + 86_400_000).toISOString(), questions: [{ questionId: short }], publish: true });
+    expect(created.statusCode, created.body).toBe(200);
+    const testId = created.json().data.id as number;
+    const [qid] = ((await as(head).get(`lcw/tests/${testId}`)).json().data.questions as { id: number }[]).map((x) => x.id);
+    for (const c of [mine, theirs]) {
+      const [pupil] = (await as(head).get(`mStudent/list?classId=${c.id}&pageSize=100`)).json().data.list as Listed[];
+      const sent = await h5('submit', { classCode: c.classCode, studentId: pupil!.id, studentCode: pupil!.h5Code, testId, answers: [{ testQuestionId: qid, text: `${c.name}的回答` }] }, '10.61.0.1');
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    const headResults = (await as(head).get(`lcw/tests/${testId}/results`)).json().data;
+    const theirRow = (headResults.students as { className: string; submissionId: number | null }[]).find((r) => r.className === theirs.name && r.submissionId)!;
+    expect(new Set((headResults.students as { className: string }[]).map((r) => r.className))).toEqual(new Set([mine.name, theirs.name]));
+    expect(await as(head).get(`lcw/marking?testId=${testId}`).then((r) => r.json().data.length)).toBe(2);
+
+    const own = (await as(t1).get(`lcw/tests/${testId}/results`)).json().data;
+    expect(new Set((own.students as { className: string }[]).map((r) => r.className))).toEqual(new Set([mine.name]));
+    expect(JSON.stringify(own)).not.toContain(theirs.name + '学生');
+    expect(own.questions[0].answered).toBe(1);
+    expect((await as(t1).get(`lcw/submissions/${theirRow.submissionId}`)).statusCode).toBe(404);
+    const marking = (await as(t1).get(`lcw/marking?testId=${testId}`)).json().data as { answerId: number; className: string; text: string }[];
+    expect(marking.map((m) => m.className)).toEqual([mine.name]);
+    const theirAnswer = ((await as(head).get(`lcw/marking?testId=${testId}`)).json().data as { answerId: number; className: string }[]).find((m) => m.className === theirs.name)!;
+    expect((await as(t1).post('lcw/marking', { answerId: theirAnswer.answerId, score: 1, comment: '改分' })).statusCode).toBe(404);
+    expect((await as(t1).post('lcw/marking', { answerId: marking[0]!.answerId, score: 9, comment: '很好' })).statusCode).toBe(200);
+  });
+
   it('imports questions from xlsx line by line, and refuses an xlsx declaring a cell at XFD1048576 at once', async () => {
     const content = await xlsx([
       ['题型', '题目', '选项A', '选项B', '选项C', '选项D', '选项E', '选项F', '答案', '分值', '解析'],

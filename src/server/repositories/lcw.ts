@@ -123,7 +123,7 @@ export const lcwRepo = {
   /** Live students of the test's classes, with their class, in class and student-number order. */
   studentsOfTest(db: Executor, testId: number) {
     return db
-      .select({ id: students.id, name: students.name, studentNo: students.studentNo, className: classes.name })
+      .select({ id: students.id, name: students.name, studentNo: students.studentNo, classId: students.classId, className: classes.name })
       .from(students)
       .innerJoin(lcwTestClasses, eq(lcwTestClasses.classId, students.classId))
       .innerJoin(classes, eq(classes.id, students.classId))
@@ -135,7 +135,7 @@ export const lcwRepo = {
   },
   answersOfTest(db: Executor, testId: number) {
     return db
-      .select({ a: lcwAnswers })
+      .select({ a: lcwAnswers, classId: lcwSubmissions.classId })
       .from(lcwAnswers)
       .innerJoin(lcwSubmissions, eq(lcwSubmissions.id, lcwAnswers.submissionId))
       .where(eq(lcwSubmissions.testId, testId));
@@ -171,7 +171,7 @@ export const lcwRepo = {
   /** Short answers of a test for marking, with the student and question. */
   markingList(db: Executor, testId: number, onlyPending: boolean) {
     return db
-      .select({ a: lcwAnswers, q: lcwTestQuestions, studentName: students.name, className: classes.name })
+      .select({ a: lcwAnswers, q: lcwTestQuestions, classId: lcwSubmissions.classId, studentName: students.name, className: classes.name })
       .from(lcwAnswers)
       .innerJoin(lcwSubmissions, eq(lcwSubmissions.id, lcwAnswers.submissionId))
       .innerJoin(lcwTestQuestions, eq(lcwTestQuestions.id, lcwAnswers.testQuestionId))

@@ -51,6 +51,14 @@ export function lcwService(deps: ServiceDeps) {
     if (!row) throw notFound();
     return row;
   }
+  /**
+   * The test's classes the caller may see (a test given to several classes is read class by class:
+   * a teacher sees their own classes' students, answers and marks, not a colleague's).
+   */
+  async function reachableClasses(auth: AuthContext, testId: number): Promise<Set<number>> {
+    const all = (await lcwRepo.testClasses(db, [testId])).map((c) => c.id);
+    return new Set(await classesRepo.allowedIds(db, visibleClasses(auth), all));
+  }
   async function ownQuestion(auth: AuthContext, id: number): Promise<LcwQuestionRow> {
     const q = await lcwRepo.question(db, auth.school.id, id);
     if (!q) throw notFound();
@@ -187,7 +195,11 @@ export function lcwService(deps: ServiceDeps) {
       need(auth, 'get');
       const row = await visibleTest(auth, id);
       const [test] = await withClasses([row], deps.now());
-      const [questions, roster, submissions, answers] = await Promise.all([lcwRepo.testQuestions(db, id), lcwRepo.studentsOfTest(db, id), lcwRepo.submissionsOfTest(db, id), lcwRepo.answersOfTest(db, id)]);
+      const reach = await reachableClasses(auth, id);
+      const [questions, allStudents, allSubmissions, allAnswers] = await Promise.all([lcwRepo.testQuestions(db, id), lcwRepo.studentsOfTest(db, id), lcwRepo.submissionsOfTest(db, id), lcwRepo.answersOfTest(db, id)]);
+      const roster = allStudents.filter((s) => reach.has(s.classId));
+      const submissions = allSubmissions.filter((s) => reach.has(s.classId));
+      const answers = allAnswers.filter((a) => reach.has(a.classId));
       const byStudent = new Map(submissions.map((s) => [s.studentId, s]));
       return {
         test: test!,
@@ -209,6 +221,7 @@ export function lcwService(deps: ServiceDeps) {
       const sub = await lcwRepo.submission(db, auth.school.id, submissionId);
       if (!sub) throw notFound();
       const row = await visibleTest(auth, sub.s.testId);
+      if (!(await reachableClasses(auth, sub.s.testId)).has(sub.s.classId)) throw notFound();
       const [questions, answers] = await Promise.all([lcwRepo.testQuestions(db, sub.s.testId), lcwRepo.answersOf(db, submissionId)]);
       const byQuestion = new Map(answers.map((a) => [a.testQuestionId, a]));
       return {
@@ -230,7 +243,8 @@ export function lcwService(deps: ServiceDeps) {
     async marking(auth: AuthContext, testId: number, onlyPending: boolean): Promise<MarkingItem[]> {
       need(auth, 'get');
       await visibleTest(auth, testId);
-      const rows = await lcwRepo.markingList(db, testId, onlyPending);
+      const reach = await reachableClasses(auth, testId);
+      const rows = (await lcwRepo.markingList(db, testId, onlyPending)).filter((r) => reach.has(r.classId));
       return rows.map((r) => ({ answerId: r.a.id, testQuestionId: r.q.id, position: r.q.position, stem: r.q.stem, explanation: r.q.explanation, points: r.q.points, studentName: r.studentName, className: r.className, text: r.a.text, score: r.a.score, teacherComment: r.a.teacherComment }));
     },
     /** Marks (or re-marks) a short answer; the student's words never change, only the teacher's score and comment. */
@@ -240,6 +254,7 @@ export function lcwService(deps: ServiceDeps) {
         const row = await lcwRepo.answerForMarking(tx, auth.school.id, body.answerId);
         if (!row) throw notFound();
         if (!(await lcwRepo.test(tx, scope(auth), row.s.testId))) throw notFound();
+        if (!(await classesRepo.allowedIds(tx, visibleClasses(auth), [row.s.classId])).length) throw notFound();
         if (row.q.kind !== 'short') throw badRequest('LCW_NOT_SHORT', 'lcw.onlyShortMarked');
         if (body.score > row.q.points) throw badRequest('LCW_SCORE_TOO_HIGH', 'lcw.markTooHigh', { max: row.q.points });
         await lcwRepo.markAnswer(tx, body.answerId, { score: body.score, teacherComment: body.comment, markedBy: auth.identity.id, markedAt: deps.now() });
