@@ -351,6 +351,7 @@ function nestedReport(rows: Row[], seeds: number[]): Record<string, number> {
   for (const p of picked) counts.set(p, (counts.get(p) ?? 0) + 1);
   console.log(`nested (λ / POS×frequency share / function-character share picked inside each training part; picked ${[...counts].map(([k, n]) => `${k}×${n}`).join(', ')}):`);
   console.log(`  leave-titles-out Spearman ${ms(all.map((x) => x.spearman))}  Pearson ${ms(all.map((x) => x.pearson))}  QWK ${ms(all.map((x) => x.qwk))} over ${seeds.length} splits`);
+  console.log(`  per split (seeds ${seeds[0]}-${seeds.at(-1)}, for paired comparisons): ${all.map((x) => f3(x.spearman)).join(' ')}`);
   const out: Record<string, number> = {
     'nested leave-titles-out spearman': r6(mean(all.map((x) => x.spearman))),
     'nested leave-titles-out spearman sd': r6(sdev(all.map((x) => x.spearman))),
