@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANNUAL_GROWTH_SD, CALIBRATION_PERCENTILES, gradeGapSd, normalQuantile, normalScore, quantileKnots, taskPoints, type ScaleCalibration } from './calibration.js';
-import { SCORING_MODEL } from './local-scorer.js';
+import { analyzeText } from '../text/analyze.js';
+import { calibratedScore, LocalEssayScorer, SCORING_MODEL } from './local-scorer.js';
 import { applyDifficulty, gradeBand, showScore, type ScoreType } from './scales.js';
 
 const cal: ScaleCalibration = SCORING_MODEL.calibration;
@@ -87,4 +88,16 @@ describe('scale calibration (calibration.ts)', () => {
     expect(gradeBand(best)).toBe('excellent');
     expect(applyDifficulty(best, 1)).toBeLessThan(best);
   });
+
+  it('reads the same essay against the pupil’s grade through the real scorer, and shows the lift as evidence', () => {
+    const transcript = ['我的同桌', '我的同桌叫小林，她的眼睛像两颗黑葡萄，一笑就眯成了一条缝。', '有一次我忘了带彩笔，她二话不说就把自己的彩笔推到我面前。', '这就是我的同桌，一个热心的女孩。'].join('\n');
+    const at = (grade: number) => analyzeText({ transcript, title: '我的同桌', grade });
+    const scores = [4, 7, 10, 12].map((g) => calibratedScore(at(g)));
+    for (let i = 1; i < scores.length; i++) expect(scores[i]!).toBeLessThan(scores[i - 1]!);
+    const r = new LocalEssayScorer().scoreSync(at(7), { scoreType: 1, dimensions: ['theme', 'content', 'structure', 'language'], difficulty: 0 }, 'zh');
+    const base = r.evidence.find((e) => e.feature === 'calibratedBase')!;
+    const lift = r.evidence.find((e) => e.feature === 'gradeExpectation')!;
+    expect(lift.effect).toBeGreaterThan(0);
+    expect((base.value as number) + lift.effect).toBeCloseTo(calibratedScore(at(7)), 0);
+  }, 60_000);
 });
