@@ -8,16 +8,20 @@
 //   posPairs  share of each pair of neighbouring POS tags (sentence shape, not topic)
 //   functionWords  rate of each function character (function-words.ts: particles, adverbs, prepositions)
 //   posBands  share of words per (part of speech, general-corpus frequency band) (pos-bands.ts)
+//   discourse paragraphing against length, opening/closing that name the title and answer each other,
+//             words carried between neighbouring sentences, each rhetorical device (discourse-features.ts)
 // No word or character of any essay is an input, so the model cannot learn a topic.
 import type { TextAnalysis } from '../text/analyze.js';
 import { tokenize, type Token } from '../text/vocabulary.js';
 import { DIMENSIONS, scoreDimension, type DimensionId } from './dimensions.js';
+import { extractDiscourseFeatures, type DiscourseFeatures } from './discourse-features.js';
 import { extractFeatures } from './features.js';
 import { functionCharRates } from './function-words.js';
+import type { ScaleCalibration } from './calibration.js';
 import { extractGeneralFeatures, type GeneralFeatures } from './general-features.js';
 import { posBandShares } from './pos-bands.js';
 
-export type ModelBlockName = 'features' | 'posTags' | 'posPairs' | 'functionWords' | 'posBands';
+export type ModelBlockName = 'features' | 'posTags' | 'posPairs' | 'functionWords' | 'posBands' | 'discourse';
 
 export interface ModelBlock {
   name: ModelBlockName;
@@ -57,6 +61,9 @@ export interface ScoringModel {
     center: number;
     spread: number;
   };
+  /** combined z → the task's scale for any grade (calibration.ts); `scale` above stays the training
+   * teacher's own scale, on which the held-out agreement is measured */
+  calibration: ScaleCalibration;
 }
 
 export interface ModelInputs {
@@ -70,6 +77,7 @@ export interface ModelInputs {
   functionWords: Map<string, number>;
   /** share of words per POS letter × frequency band, keys like "vL" (pos-bands.ts) */
   posBands: Map<string, number>;
+  discourse: DiscourseFeatures;
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -95,11 +103,12 @@ export function modelInputs(a: TextAnalysis, tokens?: Token[]): ModelInputs {
     posPairs: shares(tags.slice(1).map((t, i) => `${tags[i]}_${t}`)),
     functionWords: functionCharRates(body),
     posBands: posBandShares(toks),
+    discourse: extractDiscourseFeatures(a, toks),
   };
 }
 
 export function blockValues(inputs: ModelInputs, block: Pick<ModelBlock, 'name' | 'keys'>): number[] {
-  if (block.name === 'features') return block.keys.map((k) => (inputs.features as unknown as Record<string, number>)[k] ?? 0);
+  if (block.name === 'features' || block.name === 'discourse') return block.keys.map((k) => (inputs[block.name] as unknown as Record<string, number>)[k] ?? 0);
   const m = inputs[block.name];
   return block.keys.map((k) => m.get(k) ?? 0);
 }
@@ -124,7 +133,7 @@ export function combinedZ(raw: number, expert: number, model: ScoringModel): num
   return ((raw - s.rawMean) / (s.rawSd || 1) + (s.expertWeight * (expert - s.expertMean)) / (s.expertSd || 1)) / (s.combinedSd || 1);
 }
 
-/** Model output and expert rubric → 0-100 points on the teacher's scale. */
+/** Model output and expert rubric → 0-100 points on the training teacher's scale (held-out agreement). */
 export function toPoints(raw: number, expert: number, model: ScoringModel): number {
   return Math.max(0, Math.min(100, model.scale.center + model.scale.spread * combinedZ(raw, expert, model)));
 }

@@ -2,7 +2,8 @@
 // cannot teach (short, off-topic, repetitive essays), difficulty, and per-dimension scores with evidence.
 import type { TextAnalysis } from '../text/analyze.js';
 import { DIMENSIONS, scoreDimension, type DimensionId, type Evidence } from './dimensions.js';
-import { modelInputs, modelPoints, type ScoringModel } from './essay-model.js';
+import { taskPoints } from './calibration.js';
+import { combinedZ, modelInputs, rawScore, type ScoringModel } from './essay-model.js';
 import { extractFeatures } from './features.js';
 import { findCliches } from './general-features.js';
 import modelJson from './scoring-model.json' with { type: 'json' };
@@ -47,22 +48,26 @@ const r1 = (x: number) => Math.round(x * 10) / 10;
 
 export const SCORING_MODEL = modelJson as ScoringModel;
 
-/** The model's 100-point estimate: topic-independent inputs only (essay-model.ts, bench/correction/train-scorer.ts). */
+/** The model's combined z (topic-independent inputs only: essay-model.ts, bench/correction/train-scorer.ts). */
+function modelZ(a: TextAnalysis): number {
+  const inputs = modelInputs(a);
+  return combinedZ(rawScore(inputs, SCORING_MODEL), inputs.expert, SCORING_MODEL);
+}
+
+/** The model's 100-point estimate on the task's scale for the essay's grade (calibration.ts), before rules. */
 export function calibratedScore(a: TextAnalysis): number {
-  return modelPoints(modelInputs(a), SCORING_MODEL);
+  return taskPoints(modelZ(a), a.length.grade, SCORING_MODEL.calibration);
 }
 
 function totalWithRules(a: TextAnalysis): { percent: number; evidence: Evidence[] } {
-  const base = calibratedScore(a);
+  const z = modelZ(a);
+  const cal = SCORING_MODEL.calibration;
+  // The base is the essay read at the reference essays' grade; a younger pupil is read against their
+  // own grade by the typical annual growth between the two (calibration.ts), shown as its own line.
+  const base = taskPoints(z, cal.referenceGrade, cal);
   const evidence: Evidence[] = [{ feature: 'calibratedBase', value: r1(base), effect: r1(base), ranges: [] }];
-  let p = base;
-  // The model was fitted on middle/high-school essays (graded as grade 9); a younger pupil is judged
-  // against their own grade: 2 points per school year below grade 9 (an assumption, not fitted).
-  const years = Math.max(0, 9 - a.length.grade);
-  if (years > 0) {
-    p += years * 2;
-    evidence.push({ feature: 'gradeExpectation', value: a.length.grade, effect: years * 2, ranges: [] });
-  }
+  let p = taskPoints(z, a.length.grade, cal);
+  if (Math.abs(p - base) >= 0.05) evidence.push({ feature: 'gradeExpectation', value: a.length.grade, effect: r1(p - base), ranges: [] });
   // Set phrases (老师像蜡烛, 燃烧自己照亮别人 …) say nothing of the writer's own: 2 points each after the first, at most 8.
   const cliches = a.paragraphs.flatMap((x) => findCliches(x.text).map((c): [number, number] => [x.start + c.start, x.start + c.end]));
   if (cliches.length > 1) {
