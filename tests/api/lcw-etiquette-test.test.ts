@@ -195,7 +195,7 @@ describe.each(databaseKinds())('etiquette test (礼仪测试) on %s', (kind) => 
   it('a test given to two teachers’ classes: each teacher reads and marks only their own class; the headmaster both', async () => {
     const head = await t.login('lcwxhead');
     const t1 = await t.login('lcwxt1');
-    const classes = (await as(head).get('mclass/list?pageSize=100')).json().data.list as { id: number; name: string; classCode: string }[];
+    const classes = (await as(head).get('mclass/list?pageSize=100')).json().data.list as { id: number; name: string; classCode: string; studentCount: number }[];
     const mine = classes.find((c) => c.name === '七年级1班')!; // 刘老师's (lcwxt1)
     const theirs = classes.find((c) => c.name === '七年级2班')!; // 孙老师's (lcwxt2)
     const short = (await as(head).post('lcw/questions', { kind: 'short', stem: '怎样向客人问好？', points: 10 })).json().data.id as number;
@@ -217,6 +217,12 @@ describe.each(databaseKinds())('etiquette test (礼仪测试) on %s', (kind) => 
     expect(new Set((own.students as { className: string }[]).map((r) => r.className))).toEqual(new Set([mine.name]));
     expect(JSON.stringify(own)).not.toContain(theirs.name + '学生');
     expect(own.questions[0].answered).toBe(1);
+    // The test's figures count the teacher's own class only (the colleague's average and count stay theirs).
+    expect(headResults.test).toMatchObject({ submittedCount: 2, studentCount: mine.studentCount + theirs.studentCount });
+    expect(own.test).toMatchObject({ submittedCount: 1, studentCount: mine.studentCount });
+    const listed = ((await as(t1).get('lcw/tests?pageSize=50')).json().data.list as { id: number; submittedCount: number; studentCount: number }[]).find((x) => x.id === testId)!;
+    expect(listed).toMatchObject({ submittedCount: 1, studentCount: mine.studentCount });
+    expect((await as(t1).get(`lcw/tests/${testId}`)).json().data).toMatchObject({ submittedCount: 1 });
     expect((await as(t1).get(`lcw/submissions/${theirRow.submissionId}`)).statusCode).toBe(404);
     const marking = (await as(t1).get(`lcw/marking?testId=${testId}`)).json().data as { answerId: number; className: string; text: string }[];
     expect(marking.map((m) => m.className)).toEqual([mine.name]);

@@ -136,14 +136,14 @@ describe.each(databaseKinds())('a colleague’s classes stay out of reach on %s'
 
   it('no operation changes anything of a colleague’s class; the headmaster’s same calls do', async () => {
     const before = await snapshotDatabase(t.database);
-    const own = await walkWrites(tok.teacher);
+    const own = await walkWrites(tok.teacher!);
     const after = await snapshotDatabase(t.database);
     const leaks = foreignChanges(diffSnapshots(before, after), [before, after]);
     expect(own.errors).toEqual([]);
     expect(own.calls).toBeGreaterThan(1000);
     expect(leaks.map(describeChange)).toEqual([]);
 
-    await walkWrites(tok.head);
+    await walkWrites(tok.head!);
     const changedByHead = foreignChanges(diffSnapshots(after, await snapshotDatabase(t.database)), [after, before]);
     console.info(`${kind}: ${own.calls} writes as the class's teacher changed nothing foreign; the headmaster's changed ${changedByHead.length} rows of the colleague's classes`);
     expect(changedByHead.length).toBeGreaterThan(3);

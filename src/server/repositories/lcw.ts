@@ -17,16 +17,26 @@ function visibleTo(teacherIdentityId: number | undefined): SQL | undefined {
       or exists (select 1 from class_teachers ct where ct.class_id = c.id and ct.identity_id = ${teacherIdentityId}))))`;
 }
 
-// Figures of a test for its list row, as correlated subqueries on lcw_tests.
-const figures = {
-  questionCount: sql<number>`(select count(*)::int from lcw_test_questions q where q.test_id = ${lcwTests.id})`,
-  totalPoints: sql<number>`(select coalesce(sum(q.points), 0)::int from lcw_test_questions q where q.test_id = ${lcwTests.id})`,
-  studentCount: sql<number>`(select count(*)::int from students s join lcw_test_classes tc on tc.class_id = s.class_id where tc.test_id = ${lcwTests.id} and s.deleted_at is null)`,
-  submittedCount: sql<number>`(select count(*)::int from lcw_submissions su where su.test_id = ${lcwTests.id})`,
-  pendingMarking: sql<number>`(select coalesce(sum(su.pending_count), 0)::int from lcw_submissions su where su.test_id = ${lcwTests.id})`,
-  averageScore: sql<number | null>`(select round(avg(su.score)::numeric, 1)::float8 from lcw_submissions su where su.test_id = ${lcwTests.id})`,
-  createdByName: identities.teacherName,
-};
+/** For a scoped teacher only rows of the classes they teach count (a test shared with a colleague's class). */
+function taughtClass(classColumn: string, teacherIdentityId: number | undefined): SQL {
+  if (teacherIdentityId === undefined) return sql`true`;
+  return sql`exists (select 1 from classes c where c.id = ${sql.raw(classColumn)} and (c.main_teacher_id = ${teacherIdentityId}
+    or exists (select 1 from class_teachers ct where ct.class_id = c.id and ct.identity_id = ${teacherIdentityId})))`;
+}
+
+/** Figures of a test for its list row, as correlated subqueries on lcw_tests, over the classes the caller reads. */
+function figures(teacherIdentityId: number | undefined) {
+  const ownSubmissions = taughtClass('su.class_id', teacherIdentityId);
+  return {
+    questionCount: sql<number>`(select count(*)::int from lcw_test_questions q where q.test_id = ${lcwTests.id})`,
+    totalPoints: sql<number>`(select coalesce(sum(q.points), 0)::int from lcw_test_questions q where q.test_id = ${lcwTests.id})`,
+    studentCount: sql<number>`(select count(*)::int from students s join lcw_test_classes tc on tc.class_id = s.class_id where tc.test_id = ${lcwTests.id} and s.deleted_at is null and ${taughtClass('s.class_id', teacherIdentityId)})`,
+    submittedCount: sql<number>`(select count(*)::int from lcw_submissions su where su.test_id = ${lcwTests.id} and ${ownSubmissions})`,
+    pendingMarking: sql<number>`(select coalesce(sum(su.pending_count), 0)::int from lcw_submissions su where su.test_id = ${lcwTests.id} and ${ownSubmissions})`,
+    averageScore: sql<number | null>`(select round(avg(su.score)::numeric, 1)::float8 from lcw_submissions su where su.test_id = ${lcwTests.id} and ${ownSubmissions})`,
+    createdByName: identities.teacherName,
+  };
+}
 
 /** SQL of the etiquette test: question bank, tests, submissions, answers. Callers check the school and role first. */
 export const lcwRepo = {
@@ -84,7 +94,7 @@ export const lcwRepo = {
     );
     const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(lcwTests).where(where);
     const rows = await db
-      .select({ t: lcwTests, ...figures })
+      .select({ t: lcwTests, ...figures(f.teacherIdentityId) })
       .from(lcwTests)
       .innerJoin(identities, eq(identities.id, lcwTests.createdBy))
       .where(where)
@@ -96,7 +106,7 @@ export const lcwRepo = {
   /** One test the caller may see, with its list figures; undefined for another school's or a hidden one. */
   async test(db: Executor, f: { schoolId: number; teacherIdentityId?: number }, id: number) {
     const [row] = await db
-      .select({ t: lcwTests, ...figures })
+      .select({ t: lcwTests, ...figures(f.teacherIdentityId) })
       .from(lcwTests)
       .innerJoin(identities, eq(identities.id, lcwTests.createdBy))
       .where(and(eq(lcwTests.schoolId, f.schoolId), eq(lcwTests.id, id), isNull(lcwTests.deletedAt), visibleTo(f.teacherIdentityId)));
@@ -208,8 +218,9 @@ export const lcwRepo = {
   // ---- the students' phone ----
   /** Published tests of a class that have started (closed ones too, so students can read their results). */
   testsForClass(db: Executor, classId: number, now: Date) {
+    const { questionCount, totalPoints } = figures(undefined);
     return db
-      .select({ t: lcwTests, questionCount: figures.questionCount, totalPoints: figures.totalPoints })
+      .select({ t: lcwTests, questionCount, totalPoints })
       .from(lcwTests)
       .innerJoin(lcwTestClasses, eq(lcwTestClasses.testId, lcwTests.id))
       .where(and(eq(lcwTestClasses.classId, classId), eq(lcwTests.status, 'published'), isNull(lcwTests.deletedAt), sql`(${lcwTests.startsAt} is null or ${lcwTests.startsAt} <= ${now})`))
