@@ -26,7 +26,8 @@ import type { Box, OcrChar, OcrLine, OcrPage, OcrProvider } from '../ocr.js';
 import { isHeaderText, parseHeader, splitFurniture, type PageHeader } from './page-furniture.js';
 import { lmDecode } from './lm-decode.js';
 import { betterReading, charsInBoxes, inkExtent, readsFarLess } from './read-safeguard.js';
-import { normalizeChinesePunctuation } from './punctuation.js';
+import { normalizeChinesePunctuation, resolveQuotes } from './punctuation.js';
+import { markInCell } from './mark-cells.js';
 
 const REC_H = 48;
 
@@ -485,13 +486,13 @@ function wrapContext(prev: RowPlan | undefined, r: RowPlan): Segment[] {
  * Recognise a row's segments packed after context segments. Returns the packing and the characters read
  * in the row (those in the context dropped), each with the index of its segment in the row.
  */
-async function readRow(m: Models, g: Gray, ctx: Segment[], segs: Segment[], cells: boolean, tail: number, useLm = true): Promise<{ p: Packed; found: Array<{ si: number; c: RecChar }> }> {
+async function readRow(m: Models, g: Gray, ctx: Segment[], segs: Segment[], cells: boolean, tail: number, useLm = true): Promise<{ p: Packed; found: Array<{ si: number; c: RecChar; mark?: boolean }> }> {
   const nc = ctx.length;
   const p = pack(g, [...ctx, ...segs], cells, tail);
   // the context ends where the row starts (mid-gap between cells), with no tolerance: a mark written
   // close to the row's start is read a few pixels into it and is the row's
   const ctxEnd = nc ? (p.at[nc - 1]!.end + p.at[nc]!.start) / 2 : -Infinity;
-  const found: Array<{ si: number; c: RecChar }> = [];
+  const found: Array<{ si: number; c: RecChar; mark?: boolean }> = [];
   const read = await recognizeLineImage(m, p.img);
   for (const c of useLm ? lmDecode(read) : read) {
     if (c.x < ctxEnd) continue;
@@ -687,6 +688,20 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
           if (found.some((f) => f.si === si)) hit.add(si);
         }
         found.sort((a, b) => a.si - b.si);
+        // a cell whose ink is a quote or an ellipsis half is that mark, whatever the recogniser made of it
+        for (let si = 0; si < r.segs.length; si++) {
+          const mark = markInCell(g, r.segs[si]!, CELL_INK);
+          if (!mark) continue;
+          const here = found.filter((f) => f.si === si);
+          if (here.length === 1 && (mark === '…' ? here[0]!.c.text === '…' : /^["“”]$/u.test(here[0]!.c.text))) continue;
+          // a Chinese mark read with confidence is the recogniser's to keep (a small high ！ or ： is no quote)
+          if (here.some((f) => /^[，。、；：！？…—]$/u.test(f.c.text) && f.c.confidence >= 0.5)) continue;
+          const a = p.at[si + nc]!;
+          const at = found.findIndex((f) => f.si >= si);
+          const entry = { si, c: { text: mark, x: (a.start + a.end) / 2, confidence: 0.8 }, mark: true };
+          found.splice(at < 0 ? found.length : at, here.length, entry);
+          hit.add(si);
+        }
       }
       const chars: OcrChar[] = [];
       const centres: number[] = [];
@@ -705,7 +720,12 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
         chars.push({ text: c.text, box: mapBox(box), confidence: Math.round(c.confidence * 1000) / 1000, ...(c.alternatives ? { alternatives: c.alternatives } : {}) });
       }
       if (cellMode) unreadCells += r.segs.length - hit.size;
-      chars.splice(0, chars.length, ...normalizeChinesePunctuation(chars));
+      const normal = normalizeChinesePunctuation(chars);
+      // a mark known from its cell stays that mark (a straight quote may only get its direction)
+      found.forEach((f, i) => {
+        if (f.mark && !(f.c.text === '"' && /^[“”]$/u.test(normal[i]!.text))) normal[i]!.text = f.c.text;
+      });
+      chars.splice(0, chars.length, ...normal);
       // nothing readable: an empty strip, a border or a smudge
       prevRow = undefined;
       if (!chars.length) continue;
@@ -752,6 +772,7 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
   }
   lines.splice(0, lines.length, ...furniture.lines);
   markStructure(lines, layout);
+  resolveQuotes(lines);
   const confidence = lines.length ? lines.flatMap((l) => l.chars).reduce((a, c) => a + c.confidence, 0) / lines.reduce((a, l) => a + l.chars.length, 0) : 0;
   return {
     lines: lines.map(({ lead: _l, trail: _t, pitch: _p, ...l }) => ({ ...l, confidence: Math.round(l.confidence * 1000) / 1000 })),
