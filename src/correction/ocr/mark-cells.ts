@@ -17,8 +17,24 @@ export interface CellBox {
 /** a straight double quote: opening or closing is decided from the text around it (resolveQuotes) */
 export const QUOTE = '"';
 
-/** What a grid cell's ink shows when it is a small mark the recogniser misreads: a quote, an ellipsis, or nothing known. */
-export function markInCell(g: Gray, cell: CellBox, inkBelow: number): typeof QUOTE | '…' | undefined {
+/**
+ * A dash's half: one flat stroke across nearly the whole cell (a written 一 leaves room on both sides).
+ * Returns the stroke's height in the cell (0 top … 1 bottom), to pair it with the next cell's.
+ */
+export function dashStrokeInCell(g: Gray, cell: CellBox, inkBelow: number): number | undefined {
+  const c = cellInk(g, cell, inkBelow);
+  if (!c) return undefined;
+  const { w, h, blobs } = c;
+  const big = blobs.filter((b) => b.n >= c.n * 0.1);
+  if (big.length !== 1) return undefined;
+  const b = big[0]!;
+  if (b.x1 - b.x0 < w * 0.86 || b.y1 - b.y0 > h * 0.22) return undefined;
+  const cy = (b.y0 + b.y1) / 2 / h;
+  return cy > 0.3 && cy < 0.7 ? cy : undefined;
+}
+
+/** A cell's ink (inside a small inset from its rules): its size, dark pixels and strokes. */
+function cellInk(g: Gray, cell: CellBox, inkBelow: number): { w: number; h: number; n: number; blobs: Blob[] } | undefined {
   const inset = Math.max(2, Math.round((cell.y1 - cell.y0) * 0.07));
   const x0 = Math.max(0, Math.round(cell.x0 + inset));
   const y0 = Math.max(0, Math.round(cell.y0 + inset));
@@ -27,7 +43,6 @@ export function markInCell(g: Gray, cell: CellBox, inkBelow: number): typeof QUO
   const w = x1 - x0;
   const h = y1 - y0;
   if (w < 10 || h < 10) return undefined;
-  // ink pixels, rows and columns that hold any
   const mask = new Uint8Array(w * h);
   let n = 0;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (g.data[(y0 + y) * g.width + x0 + x]! < inkBelow) {
@@ -35,7 +50,14 @@ export function markInCell(g: Gray, cell: CellBox, inkBelow: number): typeof QUO
     n++;
   }
   if (n < 6) return undefined;
-  const blobs = components(mask, w, h).filter((b) => b.n >= Math.max(3, n * 0.04));
+  return { w, h, n, blobs: components(mask, w, h).filter((b) => b.n >= Math.max(3, n * 0.04)) };
+}
+
+/** What a grid cell's ink shows when it is a small mark the recogniser misreads: a quote, an ellipsis, or nothing known. */
+export function markInCell(g: Gray, cell: CellBox, inkBelow: number): typeof QUOTE | '…' | undefined {
+  const c = cellInk(g, cell, inkBelow);
+  if (!c) return undefined;
+  const { w, h, n, blobs } = c;
   if (!blobs.length) return undefined;
   const top = Math.min(...blobs.map((b) => b.y0));
   const bottom = Math.max(...blobs.map((b) => b.y1));

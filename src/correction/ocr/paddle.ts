@@ -27,7 +27,7 @@ import { isHeaderText, parseHeader, splitFurniture, type PageHeader } from './pa
 import { lmDecode } from './lm-decode.js';
 import { betterReading, charsInBoxes, inkExtent, readsFarLess } from './read-safeguard.js';
 import { normalizeChinesePunctuation, resolveQuotes } from './punctuation.js';
-import { markInCell } from './mark-cells.js';
+import { dashStrokeInCell, markInCell } from './mark-cells.js';
 
 const REC_H = 48;
 
@@ -701,6 +701,22 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
           const entry = { si, c: { text: mark, x: (a.start + a.end) / 2, confidence: 0.8 }, mark: true };
           found.splice(at < 0 ? found.length : at, here.length, entry);
           hit.add(si);
+        }
+        // two cells side by side, each crossed by one flat stroke edge to edge at one height: a dash (——), read as 一一
+        const strokes = r.segs.map((s) => dashStrokeInCell(g, s, CELL_INK));
+        for (let si = 0; si + 1 < r.segs.length; si++) {
+          const [a, b] = [strokes[si], strokes[si + 1]];
+          if (a === undefined || b === undefined || Math.abs(a - b) > 0.12 || r.colIndex[si + 1] !== r.colIndex[si]! + 1) continue;
+          const pair = found.filter((f) => f.si === si || f.si === si + 1);
+          if (pair.length > 2 || pair.some((f) => !/^[一—－\-_]$/u.test(f.c.text))) continue;
+          for (const k of [si, si + 1]) {
+            const at = found.findIndex((f) => f.si >= k);
+            const here = found.filter((f) => f.si === k).length;
+            const cell = p.at[k + nc]!;
+            found.splice(at < 0 ? found.length : at, here, { si: k, c: { text: '—', x: (cell.start + cell.end) / 2, confidence: 0.8 }, mark: true });
+            hit.add(k);
+          }
+          si++;
         }
       }
       const chars: OcrChar[] = [];
