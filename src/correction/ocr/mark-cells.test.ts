@@ -9,6 +9,8 @@ import type { CharLm } from './char-lm.js';
 import { readDashPairs } from './dash-pairs.js';
 import { dashStrokeInCell, markInCell, QUOTE } from './mark-cells.js';
 import { resolveQuotes } from './punctuation.js';
+import { readAloneOrRow } from './paddle.js';
+import { DOUBT_CONFIDENCE, isDoubtful } from '../ocr-doubt.js';
 
 const CELL = 54;
 /** a blank cell with dark rectangles [x0, y0, x1, y1] drawn in it */
@@ -115,5 +117,24 @@ describe('detectLayout', () => {
     const runs: Array<[number, number]> = [];
     for (let y = 100; y < 680; y += 35) runs.push([y, 20]);
     expect(detectLayout(page(runs), { width: W, height: H }).kind).not.toBe('grid');
+  });
+});
+
+describe('readAloneOrRow (a doubtful grid character read again alone in its cell)', () => {
+  const rc = (text: string, confidence: number) => ({ text, x: 10, confidence });
+
+  it("takes the cell's reading when it is surer, and keeps the character in doubt with the row's reading as first alternative", () => {
+    const out = readAloneOrRow(rc('弹', 0.3), [rc('石', 0.97)]);
+    expect(out.text).toBe('石');
+    expect(out.confidence).toBeLessThan(DOUBT_CONFIDENCE);
+    expect(out.alternatives?.[0]).toEqual({ text: '弹', confidence: 0.3 });
+    expect(isDoubtful(out)).toBe(true);
+  });
+
+  it("keeps the row's reading when the cell is not surer by enough, reads two characters, or reads a mark", () => {
+    expect(readAloneOrRow(rc('弹', 0.4), [rc('石', 0.5)]).text).toBe('弹');
+    expect(readAloneOrRow(rc('弹', 0.3), [rc('石', 0.9), rc('口', 0.9)]).text).toBe('弹');
+    expect(readAloneOrRow(rc('弹', 0.3), [rc('，', 0.9)]).text).toBe('弹');
+    expect(readAloneOrRow(rc('弹', 0.3), []).text).toBe('弹');
   });
 });

@@ -202,6 +202,19 @@ const CELL1 = 0.5;
 const CELL1_PAD = 0.25;
 const CELL1_GAIN = 0.2;
 
+/**
+ * A doubtful character as its row read it, and as its cell read alone: the cell's reading when it is one
+ * Han character surer by CELL1_GAIN, else the row's. A character the cell re-read stays in doubt (the row
+ * and the cell read it differently: its confidence stays under DOUBT_CONFIDENCE, the row's reading is its
+ * first alternative), so it is shown to the teacher and never becomes a 错别字 note.
+ */
+export function readAloneOrRow(row: RecChar, solo: RecChar[]): RecChar {
+  const best = solo[0];
+  if (solo.length !== 1 || !best || !/^\p{Script=Han}$/u.test(best.text) || best.confidence <= row.confidence + CELL1_GAIN) return row;
+  const alternatives = [{ text: row.text, confidence: Math.round(row.confidence * 1000) / 1000 }, ...(best.alternatives ?? [])].filter((a) => a.text !== best.text).slice(0, 3);
+  return { ...row, text: best.text, confidence: Math.min(best.confidence, DOUBT_CONFIDENCE - 0.01), alternatives };
+}
+
 /** One cell alone in a line image REC_H high, its ink centred with white margins around it. */
 function padCell(g: Gray, s: Segment, padX: number, padY: number): Gray {
   const inner = Math.round((REC_H - 6) / (1 + 2 * padY / Math.max(1, s.y1 - s.y0)));
@@ -731,9 +744,7 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
           const padX = (s0.x1 - s0.x0) * CELL1_PAD;
           const padY = (s0.y1 - s0.y0) * CELL1_PAD;
           const solo = await recognizeLineImage(m, padCell(g, s0, padX, padY));
-          const best = solo.filter((c) => /^\p{Script=Han}$/u.test(c.text)).sort((a, b) => b.confidence - a.confidence)[0];
-          // (it stays in doubt: the row and the cell read it differently, so it never becomes a 错别字 note)
-          if (solo.length === 1 && best && best.confidence > f.c.confidence + CELL1_GAIN) f.c = { ...f.c, text: best.text, confidence: Math.min(best.confidence, DOUBT_CONFIDENCE - 0.01), alternatives: [{ text: f.c.text, confidence: Math.round(f.c.confidence * 1000) / 1000 }, ...(best.alternatives ?? [])].filter((a) => a.text !== best.text).slice(0, 3) };
+          f.c = readAloneOrRow(f.c, solo);
         }
         // two cells side by side, each crossed by one flat stroke edge to edge at one height: a dash (——), read as 一一
         const strokes = r.segs.map((s) => dashStrokeInCell(g, s, CELL_INK));
