@@ -144,7 +144,9 @@ function findGrid(integ: Integral, w: number, h: number, win: number): GridLayou
     const a = hRuns[i]!;
     const b = hRuns[i + 1]!;
     const d = mid(b) - mid(a);
-    if (d >= vPitch * 0.8 && d <= vPitch * 1.25) rows.push({ start: a.end, end: b.start });
+    // (a row of cells lies between two thin rules: two thick runs a pitch apart are lines of writing, and
+    // a lined page in a cursive hand was taken for a grid of three rows and read as nothing)
+    if (d >= vPitch * 0.8 && d <= vPitch * 1.25 && b.start - a.end >= vPitch * 0.6) rows.push({ start: a.end, end: b.start });
   }
   if (rows.length < 3) return undefined;
   const cols: Span[] = [];

@@ -9,6 +9,7 @@
 // alternative.
 import type { OcrAlternative } from '../ocr.js';
 import { getCharLm, START, type CharLm } from './char-lm.js';
+import { readDashPairs } from './dash-pairs.js';
 
 export interface LatticeChar {
   text: string;
@@ -35,9 +36,10 @@ export function setLmDecodeParams(p: { weight?: number; candMin?: number; observ
 const HAN = /^\p{Script=Han}$/u;
 
 /** Decode a line's positions with the language model; returns the same positions, some re-read. */
-export function lmDecode<T extends LatticeChar>(line: T[], lm: CharLm = getCharLm()): T[] {
-  observer?.(line);
-  if (LM_WEIGHT <= 0 || line.length === 0) return line;
+export function lmDecode<T extends LatticeChar>(input: T[], lm: CharLm = getCharLm()): T[] {
+  observer?.(input);
+  if (LM_WEIGHT <= 0 || input.length === 0) return input;
+  const line = readDashPairs(input, lm, LM_WEIGHT);
   // per position: the candidates weighed (Han only), with normalised recogniser log probabilities
   const opts = line.map((c) => {
     if (!HAN.test(c.text)) return undefined;

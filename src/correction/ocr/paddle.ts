@@ -26,7 +26,9 @@ import type { Box, OcrChar, OcrLine, OcrPage, OcrProvider } from '../ocr.js';
 import { isHeaderText, parseHeader, splitFurniture, type PageHeader } from './page-furniture.js';
 import { lmDecode } from './lm-decode.js';
 import { betterReading, charsInBoxes, inkExtent, readsFarLess } from './read-safeguard.js';
-import { normalizeChinesePunctuation } from './punctuation.js';
+import { normalizeChinesePunctuation, resolveQuotes } from './punctuation.js';
+import { dashStrokeInCell, markInCell } from './mark-cells.js';
+import { DOUBT_CONFIDENCE } from '../ocr-doubt.js';
 
 const REC_H = 48;
 
@@ -188,6 +190,40 @@ function pack(g: Gray, segs: Segment[], cellMode: boolean, tail = 0): Packed {
     x += sw + gap;
   });
   return { img: { data, width, height: REC_H }, at };
+}
+
+/**
+ * Grid: a Han character read under this confidence in its row is read again alone in its cell (centred,
+ * a quarter cell of white around it), and that reading is kept when it is surer by CELL1_GAIN. In a row
+ * a hard hand's strokes run into the next cell's and the recogniser splits or merges them; alone, the
+ * cell is one character (cursive held-out pages: 3–7 points of Han CER, chosen on the seed-13 set).
+ */
+const CELL1 = 0.5;
+const CELL1_PAD = 0.25;
+const CELL1_GAIN = 0.2;
+
+/**
+ * A doubtful character as its row read it, and as its cell read alone: the cell's reading when it is one
+ * Han character surer by CELL1_GAIN, else the row's. A character the cell re-read stays in doubt (the row
+ * and the cell read it differently: its confidence stays under DOUBT_CONFIDENCE, the row's reading is its
+ * first alternative), so it is shown to the teacher and never becomes a 错别字 note.
+ */
+export function readAloneOrRow(row: RecChar, solo: RecChar[]): RecChar {
+  const best = solo[0];
+  if (solo.length !== 1 || !best || !/^\p{Script=Han}$/u.test(best.text) || best.confidence <= row.confidence + CELL1_GAIN) return row;
+  const alternatives = [{ text: row.text, confidence: Math.round(row.confidence * 1000) / 1000 }, ...(best.alternatives ?? [])].filter((a) => a.text !== best.text).slice(0, 3);
+  return { ...row, text: best.text, confidence: Math.min(best.confidence, DOUBT_CONFIDENCE - 0.01), alternatives };
+}
+
+/** One cell alone in a line image REC_H high, its ink centred with white margins around it. */
+function padCell(g: Gray, s: Segment, padX: number, padY: number): Gray {
+  const inner = Math.round((REC_H - 6) / (1 + 2 * padY / Math.max(1, s.y1 - s.y0)));
+  const cw = Math.max(4, Math.round(((s.x1 - s.x0) * inner) / Math.max(1, s.y1 - s.y0)));
+  const mx = Math.round((cw * padX) / Math.max(1, s.x1 - s.x0)) + 8;
+  const width = cw + 2 * mx;
+  const data = new Uint8Array(width * REC_H).fill(255);
+  resampleInto(g, s.x0, s.y0, s.x1, s.y1, data, width, mx, Math.round((REC_H - inner) / 2), cw, inner);
+  return { data, width, height: REC_H };
 }
 
 const meanConf = (cs: RecChar[]): number => (cs.length ? cs.reduce((a, c) => a + c.confidence, 0) / cs.length : 0);
@@ -485,13 +521,13 @@ function wrapContext(prev: RowPlan | undefined, r: RowPlan): Segment[] {
  * Recognise a row's segments packed after context segments. Returns the packing and the characters read
  * in the row (those in the context dropped), each with the index of its segment in the row.
  */
-async function readRow(m: Models, g: Gray, ctx: Segment[], segs: Segment[], cells: boolean, tail: number, useLm = true): Promise<{ p: Packed; found: Array<{ si: number; c: RecChar }> }> {
+async function readRow(m: Models, g: Gray, ctx: Segment[], segs: Segment[], cells: boolean, tail: number, useLm = true): Promise<{ p: Packed; found: Array<{ si: number; c: RecChar; mark?: boolean }> }> {
   const nc = ctx.length;
   const p = pack(g, [...ctx, ...segs], cells, tail);
   // the context ends where the row starts (mid-gap between cells), with no tolerance: a mark written
   // close to the row's start is read a few pixels into it and is the row's
   const ctxEnd = nc ? (p.at[nc - 1]!.end + p.at[nc]!.start) / 2 : -Infinity;
-  const found: Array<{ si: number; c: RecChar }> = [];
+  const found: Array<{ si: number; c: RecChar; mark?: boolean }> = [];
   const read = await recognizeLineImage(m, p.img);
   for (const c of useLm ? lmDecode(read) : read) {
     if (c.x < ctxEnd) continue;
@@ -687,6 +723,45 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
           if (found.some((f) => f.si === si)) hit.add(si);
         }
         found.sort((a, b) => a.si - b.si);
+        // a cell whose ink is a quote or an ellipsis half is that mark, whatever the recogniser made of it
+        for (let si = 0; si < r.segs.length; si++) {
+          const mark = markInCell(g, r.segs[si]!, CELL_INK);
+          if (!mark) continue;
+          const here = found.filter((f) => f.si === si);
+          if (here.length === 1 && (mark === '…' ? here[0]!.c.text === '…' : /^["“”]$/u.test(here[0]!.c.text))) continue;
+          // a Chinese mark read with confidence is the recogniser's to keep (a small high ！ or ： is no quote)
+          if (here.some((f) => /^[，。、；：！？…—]$/u.test(f.c.text) && f.c.confidence >= 0.5)) continue;
+          const a = p.at[si + nc]!;
+          const at = found.findIndex((f) => f.si >= si);
+          const entry = { si, c: { text: mark, x: (a.start + a.end) / 2, confidence: 0.8 }, mark: true };
+          found.splice(at < 0 ? found.length : at, here.length, entry);
+          hit.add(si);
+        }
+        // a doubtful character read again alone in its cell, centred with a margin: kept when read surer
+        for (const f of found) {
+          if (f.mark || f.c.confidence >= CELL1 || !/^\p{Script=Han}$/u.test(f.c.text)) continue;
+          const s0 = r.segs[f.si]!;
+          const padX = (s0.x1 - s0.x0) * CELL1_PAD;
+          const padY = (s0.y1 - s0.y0) * CELL1_PAD;
+          const solo = await recognizeLineImage(m, padCell(g, s0, padX, padY));
+          f.c = readAloneOrRow(f.c, solo);
+        }
+        // two cells side by side, each crossed by one flat stroke edge to edge at one height: a dash (——), read as 一一
+        const strokes = r.segs.map((s) => dashStrokeInCell(g, s, CELL_INK));
+        for (let si = 0; si + 1 < r.segs.length; si++) {
+          const [a, b] = [strokes[si], strokes[si + 1]];
+          if (a === undefined || b === undefined || Math.abs(a - b) > 0.12 || r.colIndex[si + 1] !== r.colIndex[si]! + 1) continue;
+          const pair = found.filter((f) => f.si === si || f.si === si + 1);
+          if (pair.length > 2 || pair.some((f) => !/^[一—－\-_]$/u.test(f.c.text))) continue;
+          for (const k of [si, si + 1]) {
+            const at = found.findIndex((f) => f.si >= k);
+            const here = found.filter((f) => f.si === k).length;
+            const cell = p.at[k + nc]!;
+            found.splice(at < 0 ? found.length : at, here, { si: k, c: { text: '—', x: (cell.start + cell.end) / 2, confidence: 0.8 }, mark: true });
+            hit.add(k);
+          }
+          si++;
+        }
       }
       const chars: OcrChar[] = [];
       const centres: number[] = [];
@@ -705,7 +780,12 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
         chars.push({ text: c.text, box: mapBox(box), confidence: Math.round(c.confidence * 1000) / 1000, ...(c.alternatives ? { alternatives: c.alternatives } : {}) });
       }
       if (cellMode) unreadCells += r.segs.length - hit.size;
-      chars.splice(0, chars.length, ...normalizeChinesePunctuation(chars));
+      const normal = normalizeChinesePunctuation(chars);
+      // a mark known from its cell stays that mark (a straight quote may only get its direction)
+      found.forEach((f, i) => {
+        if (f.mark && !(f.c.text === '"' && /^[“”]$/u.test(normal[i]!.text))) normal[i]!.text = f.c.text;
+      });
+      chars.splice(0, chars.length, ...normal);
       // nothing readable: an empty strip, a border or a smudge
       prevRow = undefined;
       if (!chars.length) continue;
@@ -752,6 +832,7 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
   }
   lines.splice(0, lines.length, ...furniture.lines);
   markStructure(lines, layout);
+  resolveQuotes(lines);
   const confidence = lines.length ? lines.flatMap((l) => l.chars).reduce((a, c) => a + c.confidence, 0) / lines.reduce((a, l) => a + l.chars.length, 0) : 0;
   return {
     lines: lines.map(({ lead: _l, trail: _t, pitch: _p, ...l }) => ({ ...l, confidence: Math.round(l.confidence * 1000) / 1000 })),

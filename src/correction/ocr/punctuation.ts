@@ -45,3 +45,51 @@ export function normalizeChinesePunctuation(chars: OcrChar[]): OcrChar[] {
   }
   return out;
 }
+
+/**
+ * Straight quotes left after the lines were read (a quote mark known from its cell's ink, or one the line
+ * alone could not place) get their direction from the paragraph: a quote closes the one left open, else
+ * it opens, unless nothing written follows it in the paragraph or a mark does (then it closes). Quotes
+ * open across lines of one paragraph, so this runs over the page's lines in order; a line that does not
+ * continue the one above starts a paragraph with no quote open.
+ */
+/** a quote's direction read with at least this confidence is kept as read */
+const QUOTE_SURE = 0.8;
+
+export function resolveQuotes(lines: Array<{ text: string; continues?: boolean; chars: OcrChar[] }>): void {
+  let openDouble = false;
+  let openSingle = false;
+  const flat: Array<{ c: OcrChar; line: number }> = [];
+  lines.forEach((l, li) => l.chars.forEach((c) => flat.push({ c, line: li })));
+  lines.forEach((l, li) => {
+    if (!l.continues) {
+      openDouble = false;
+      openSingle = false;
+    }
+    const at = flat.findIndex((f) => f.line === li);
+    l.chars.forEach((c, k) => {
+      const next = flat[at + k + 1];
+      // the next character in the same paragraph
+      const nextC = next && (next.line === li || lines[next.line]!.continues) ? next.c : undefined;
+      const closesHere = !nextC || /^[，。、；：！？…—）》]$/u.test(nextC.text);
+      const prevC = k > 0 ? l.chars[k - 1] : undefined;
+      // (a quote between letters or digits is not Chinese text's: left as read)
+      if ((c.text === '"' || c.text === "'") && !(HAN.test(nextC?.text ?? '') || HAN.test(prevC?.text ?? '') || CJK_PUNCT.test(nextC?.text ?? '') || CJK_PUNCT.test(prevC?.text ?? ''))) return;
+      // a doubtful reading of a quote's direction is decided like a straight quote (handwritten “ and ” differ
+      // by a tick; the recogniser often gets the mark right and its direction wrong)
+      if ((c.text === '“' || c.text === '”') && c.confidence < QUOTE_SURE) c.text = '"';
+      if (c.text === '“') openDouble = true;
+      else if (c.text === '”') openDouble = false;
+      else if (c.text === '"') {
+        c.text = openDouble || closesHere ? '”' : '“';
+        openDouble = c.text === '“';
+      } else if (c.text === '‘') openSingle = true;
+      else if (c.text === '’') openSingle = false;
+      else if (c.text === "'") {
+        c.text = openSingle || closesHere ? '’' : '‘';
+        openSingle = c.text === '‘';
+      }
+    });
+    l.text = l.chars.map((c) => c.text).join('');
+  });
+}

@@ -40,6 +40,9 @@ export interface RenderOptions {
   title?: boolean;
   /** page number printed at the bottom ("第 n 页") */
   pageNumber?: number;
+  /** grid: quotes, dashes and ellipses drawn as a pupil writes them in their cells (small ticks high in
+   * the cell, a stroke across it, three dots), not as the font's glyphs */
+  handMarks?: boolean;
 }
 
 export interface RenderedPage {
@@ -111,6 +114,16 @@ function layoutCells(paragraphs: string[], cols: number, rows: number, title: bo
   return { cells: cells.slice(0, rows), shown, overflow };
 }
 
+/** A mark as a pupil writes it in a grid cell at (x, y): “ ” two small ticks high in the cell, — a stroke across it, … three dots. */
+function handMark(ch: string, x: number, y: number, ink: string): string | undefined {
+  const tick = (x0: number, y0: number, x1: number, y1: number): string => `<line x1="${x + x0}" y1="${y + y0}" x2="${x + x1}" y2="${y + y1}" stroke="${ink}" stroke-width="3.5" stroke-linecap="round"/>`;
+  if (ch === '“') return tick(30, 8, 27, 18) + tick(39, 8, 36, 18);
+  if (ch === '”') return tick(15, 8, 18, 18) + tick(24, 8, 27, 18);
+  if (ch === '—') return tick(5, CELL / 2, CELL - 5, CELL / 2 - 1);
+  if (ch === '…') return [13, 27, 41].map((cx) => `<circle cx="${x + cx}" cy="${y + CELL / 2}" r="2.6" fill="${ink}"/>`).join('');
+  return undefined;
+}
+
 function gridSvg(cells: Array<Array<string | undefined>>, o: RenderOptions): string {
   const left = Math.round((PAGE_W - GRID_COLS * CELL) / 2);
   const top = 150;
@@ -127,6 +140,8 @@ function gridSvg(cells: Array<Array<string | undefined>>, o: RenderOptions): str
       if (ch === undefined) return;
       const fs = 42;
       const x = left + c * CELL + (CELL - fs) / 2;
+      const hand = o.handMarks ? handMark(ch, left + c * CELL, y, ink) : undefined;
+      if (hand) return void parts.push(hand);
       parts.push(`<text x="${x}" y="${y + CELL / 2 + fs * 0.36}" font-size="${fs}" fill="${ink}">${esc(ch)}</text>`);
     });
   }
