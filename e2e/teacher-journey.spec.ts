@@ -72,6 +72,37 @@ describe('teacher journey', () => {
     await expect.poll(() => form.locator('.ant-checkbox-wrapper-checked').allTextContents()).toEqual(['Theme and relevance', 'Content', 'Structure', 'Language', 'Characters and punctuation']);
     await context.close();
   });
+  it('at 375 px the first tab clears the menu button, the class list clips no column and semesters stay on one line (item 13)', async () => {
+    const { context, page } = await signIn(browser, 'teacher01');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${baseUrl()}/teaching/class/index`);
+    const trigger = page.locator('.ant-layout-sider-zero-width-trigger');
+    await trigger.waitFor();
+    const firstTab = page.getByTestId('multi-tab').locator('.ant-tabs-tab').first();
+    await firstTab.waitFor();
+    const [t, tab] = [(await trigger.boundingBox())!, (await firstTab.boundingBox())!];
+    const overlaps = t.x < tab.x + tab.width && tab.x < t.x + t.width && t.y < tab.y + tab.height && tab.y < t.y + t.height;
+    expect(overlaps, `menu button ${JSON.stringify(t)} over the first tab ${JSON.stringify(tab)}`).toBe(false);
+
+    await page.locator('.ant-table-tbody .ant-table-row').first().waitFor();
+    // no column fixed over the others on a phone (the fixed 操作 column covered 创建时间)
+    expect(await page.locator('.ant-table-cell-fix-right, .ant-table-cell-fix-left').count()).toBe(0);
+    // every semester cell on one line: a text that wraps has more than one line box
+    const lines = await page.evaluate(() => {
+      const heads = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent?.trim());
+      const col = heads.indexOf('学期');
+      return [...document.querySelectorAll('.ant-table-tbody .ant-table-row')].map((tr) => {
+        const cell = tr.children[col]!;
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return { text: cell.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size };
+      });
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l, `semester ${l.text}`).toMatchObject({ lines: 1 });
+    await context.close();
+  });
+
   it('on the task board, 详情 opens the class essay list and 批改 opens the first essay waiting for review', async () => {
     const demo = await waitForDemoEssays(baseUrl(), await signInToken('teacher01'));
     const { context, page } = await signIn(browser, 'teacher01', { path: `/teacherIndex?classId=${demo.classId}` });
