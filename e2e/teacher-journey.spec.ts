@@ -80,8 +80,12 @@ describe('teacher journey', () => {
     await trigger.waitFor();
     const firstTab = page.getByTestId('multi-tab').locator('.ant-tabs-tab').first();
     await firstTab.waitFor();
-    const [t, tab] = [(await trigger.boundingBox())!, (await firstTab.boundingBox())!];
-    const overlaps = t.x < tab.x + tab.width && tab.x < t.x + t.width && t.y < tab.y + tab.height && tab.y < t.y + t.height;
+    // the side menu collapses with an animation after the resize: compare once the button stands still
+    const box = async () => JSON.stringify([await trigger.boundingBox(), await firstTab.boundingBox()]);
+    let last = '';
+    await expect.poll(async () => last === (last = await box()) || (await new Promise((r) => setTimeout(r, 300)), false)).toBe(true);
+    const [t, tab] = JSON.parse(last) as { x: number; y: number; width: number; height: number }[];
+    const overlaps = t!.x < tab!.x + tab!.width && tab!.x < t!.x + t!.width && t!.y < tab!.y + tab!.height && tab!.y < t!.y + t!.height;
     expect(overlaps, `menu button ${JSON.stringify(t)} over the first tab ${JSON.stringify(tab)}`).toBe(false);
 
     await page.locator('.ant-table-tbody .ant-table-row').first().waitFor();
