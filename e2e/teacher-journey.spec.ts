@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
 import { signInToken } from './support/api';
 import { waitForDemoEssays } from './support/demo-essays';
 import { appPath, baseUrl, enUrl, expectPath, signIn } from './support/session';
@@ -104,6 +104,39 @@ describe('teacher journey', () => {
     });
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines) expect(l, `semester ${l.text}`).toMatchObject({ lines: 1 });
+    await context.close();
+  });
+
+  it('H5 in English at 375 px: a wrong class code says so once, and the toast wraps at words (item 14)', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 812, mobile: true });
+    const errors = watchErrors(page);
+    await page.goto(`${enUrl()}/teaching/h5/join?code=ZZZZZZ`);
+    await page.locator('input').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await new Promise((r) => setTimeout(r, 1000));
+    // one message: the field's, no toast beside it
+    expect(await page.locator('.adm-toast-main').count()).toBe(0);
+    // the upload page of a wrong class code: the server's English message as a toast
+    await page.goto(`${enUrl()}/teaching/h5/upload?taskId=1&classCode=ZZZZZZ`);
+    const toast = page.locator('.adm-toast-main');
+    await toast.waitFor();
+    await page.getByText('This essay task was not found').waitFor(); // the page's own not-found block (loaded on demand)
+    const split = await toast.evaluate((el) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (const m of n.textContent!.matchAll(/[A-Za-z]{2,}/g)) {
+          const range = document.createRange();
+          range.setStart(n, m.index!);
+          range.setEnd(n, m.index! + m[0].length);
+          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(m[0]);
+        }
+      }
+      return { text: el.textContent, broken };
+    });
+    expect(split.text).toMatch(/[A-Za-z]{4,}/);
+    expect(split.broken, split.text ?? '').toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
