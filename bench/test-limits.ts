@@ -129,7 +129,7 @@ function rowsOf(project: string, reportPath: string): Row[] {
     for (const a of f.assertionResults) {
       if (a.duration == null || a.status !== 'passed') continue;
       inTests += a.duration;
-      const own = limits.tests.find((t) => t.title === a.title) ?? limits.tests.find((t) => t.title.length > 3 && a.title.startsWith(t.title));
+      const own = limits.tests.find((t) => t.title === a.title) ?? limits.tests.find((t) => t.title.length >= 3 && a.title.startsWith(t.title));
       rows.push({ what: `${project} · ${rel} › ${a.title}`, ms: a.duration, limit: own?.limit ?? defaults.test });
     }
     const hooks = f.endTime - f.startTime - inTests;
