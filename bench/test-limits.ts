@@ -1,6 +1,6 @@
 /**
  * Test limits against measured durations (issue 21: no limit closer than 5× a test's usual time).
- * Reads vitest JSON reports and the test files' sources, and prints each test (and each file's hooks)
+ * Reads vitest JSON reports and the test files' sources, and prints each test
  * whose limit is less than 5× its duration in that run, then the slowest by ratio.
  *
  *   npx vitest run --project unit --reporter=json --outputFile=/tmp/u.json
@@ -8,9 +8,8 @@
  *   node --import tsx bench/test-limits.ts unit=/tmp/u.json api=/tmp/a.json [--top=25]
  *
  * A test's limit: its own timeout argument, else an enclosing describe's, else the project's testTimeout
- * (vitest.config.ts). A file's hooks: the file's time less its tests' (set-up, collection and hooks
- * together, so an upper bound), against the smallest hook limit written in the file or the project's
- * hookTimeout.
+ * (vitest.config.ts). Hooks are not listed: vitest's JSON report has no hook times (a file's start
+ * and end frame its tests only).
  */
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
@@ -24,8 +23,6 @@ interface Assertion {
 }
 interface FileResult {
   name: string;
-  startTime: number;
-  endTime: number;
   assertionResults: Assertion[];
 }
 interface Row {
@@ -37,12 +34,11 @@ interface Row {
 const MARGIN = 5;
 const TOP = Number(process.argv.find((a) => a.startsWith('--top='))?.split('=')[1] ?? '25');
 const TESTS = new Set(['it', 'test']);
-const HOOKS = new Set(['beforeAll', 'beforeEach', 'afterAll', 'afterEach']);
 
-function projectLimits(name: string): { test: number; hook: number } {
+function projectLimits(name: string): { test: number } {
   const projects = (config as { test?: { projects?: Array<{ test?: { name?: string; testTimeout?: number; hookTimeout?: number } }> } }).test?.projects ?? [];
   const p = projects.find((x) => x.test?.name === name)?.test;
-  return { test: p?.testTimeout ?? 5_000, hook: p?.hookTimeout ?? 10_000 };
+  return { test: p?.testTimeout ?? 5_000 };
 }
 
 /** A number literal (120_000), a const of the file (OWN_TASK_HOOK_MS = 300_000), or an object's `timeout`. */
@@ -80,13 +76,12 @@ function titleText(node: ts.Node | undefined): string | undefined {
 interface Limits {
   /** test title (or the start of a template title) → limit */
   tests: Array<{ title: string; limit: number }>;
-  hooks: number[];
 }
 
 function limitsInSource(file: string): Limits {
   const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const consts = new Map<string, number>();
-  const out: Limits = { tests: [], hooks: [] };
+  const out: Limits = { tests: [] };
   const visit = (node: ts.Node, inherited: number | undefined) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
       const v = timeoutOf(node.initializer, consts);
@@ -106,10 +101,6 @@ function limitsInSource(file: string): Limits {
         const limit = own ?? inherited;
         if (title !== undefined && limit !== undefined) out.tests.push({ title, limit });
       }
-      if (name && HOOKS.has(name)) {
-        const own = timeoutOf(args[1], consts);
-        if (own !== undefined) out.hooks.push(own);
-      }
     }
     ts.forEachChild(node, (c) => visit(c, inherited));
   };
@@ -125,15 +116,11 @@ function rowsOf(project: string, reportPath: string): Row[] {
   for (const f of report.testResults) {
     const rel = f.name.replace(cwd, '');
     const limits = limitsInSource(f.name);
-    let inTests = 0;
     for (const a of f.assertionResults) {
       if (a.duration == null || a.status !== 'passed') continue;
-      inTests += a.duration;
       const own = limits.tests.find((t) => t.title === a.title) ?? limits.tests.find((t) => t.title.length >= 3 && a.title.startsWith(t.title));
       rows.push({ what: `${project} · ${rel} › ${a.title}`, ms: a.duration, limit: own?.limit ?? defaults.test });
     }
-    const hooks = f.endTime - f.startTime - inTests;
-    rows.push({ what: `${project} · ${rel} › (set-up and hooks)`, ms: Math.max(0, hooks), limit: Math.min(defaults.hook, ...limits.hooks) });
   }
   return rows;
 }
@@ -147,7 +134,7 @@ const rows = process.argv
   });
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const close = rows.filter((r) => r.limit < MARGIN * r.ms).sort((a, b) => b.ms / b.limit - a.ms / a.limit);
-console.log(`${rows.length} tests and files read; ${close.length} with a limit under ${MARGIN}× their time:`);
+console.log(`${rows.length} tests read; ${close.length} with a limit under ${MARGIN}× their time:`);
 for (const r of close) console.log(`| ${r.what} | ${s(r.ms)} | ${s(r.limit)} | ${(r.limit / r.ms).toFixed(1)}× |`);
 console.log(`\nThe ${TOP} closest to their limit:`);
 for (const r of [...rows].sort((a, b) => b.ms / b.limit - a.ms / a.limit).slice(0, TOP)) console.log(`| ${r.what} | ${s(r.ms)} | ${s(r.limit)} | ${(r.limit / r.ms).toFixed(1)}× |`);
