@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
 import { signInToken } from './support/api';
 import { waitForDemoEssays } from './support/demo-essays';
 import { appPath, baseUrl, enUrl, expectPath, signIn } from './support/session';
@@ -72,6 +72,74 @@ describe('teacher journey', () => {
     await expect.poll(() => form.locator('.ant-checkbox-wrapper-checked').allTextContents()).toEqual(['Theme and relevance', 'Content', 'Structure', 'Language', 'Characters and punctuation']);
     await context.close();
   });
+  it('at 375 px the first tab clears the menu button, the class list clips no column and semesters stay on one line (item 13)', async () => {
+    const { context, page } = await signIn(browser, 'teacher01');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${baseUrl()}/teaching/class/index`);
+    const trigger = page.locator('.ant-layout-sider-zero-width-trigger');
+    await trigger.waitFor();
+    const firstTab = page.getByTestId('multi-tab').locator('.ant-tabs-tab').first();
+    await firstTab.waitFor();
+    // the side menu collapses with an animation after the resize: compare once the button stands still
+    const box = async () => JSON.stringify([await trigger.boundingBox(), await firstTab.boundingBox()]);
+    let last = '';
+    await expect.poll(async () => last === (last = await box()) || (await new Promise((r) => setTimeout(r, 300)), false)).toBe(true);
+    const [t, tab] = JSON.parse(last) as { x: number; y: number; width: number; height: number }[];
+    const overlaps = t!.x < tab!.x + tab!.width && tab!.x < t!.x + t!.width && t!.y < tab!.y + tab!.height && tab!.y < t!.y + t!.height;
+    expect(overlaps, `menu button ${JSON.stringify(t)} over the first tab ${JSON.stringify(tab)}`).toBe(false);
+
+    await page.locator('.ant-table-tbody .ant-table-row').first().waitFor();
+    // no column fixed over the others on a phone (the fixed 操作 column covered 创建时间)
+    expect(await page.locator('.ant-table-cell-fix-right, .ant-table-cell-fix-left').count()).toBe(0);
+    // every semester cell on one line: a text that wraps has more than one line box
+    const lines = await page.evaluate(() => {
+      const heads = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent?.trim());
+      const col = heads.indexOf('学期');
+      return [...document.querySelectorAll('.ant-table-tbody .ant-table-row')].map((tr) => {
+        const cell = tr.children[col]!;
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return { text: cell.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size };
+      });
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l, `semester ${l.text}`).toMatchObject({ lines: 1 });
+    await context.close();
+  });
+
+  it('H5 in English at 375 px: a wrong class code says so once, and the toast wraps at words (item 14)', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 812, mobile: true });
+    const errors = watchErrors(page);
+    await page.goto(`${enUrl()}/teaching/h5/join?code=ZZZZZZ`);
+    await page.locator('input').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await new Promise((r) => setTimeout(r, 1000));
+    // one message: the field's, no toast beside it
+    expect(await page.locator('.adm-toast-main').count()).toBe(0);
+    // the upload page of a wrong class code: the server's English message as a toast
+    await page.goto(`${enUrl()}/teaching/h5/upload?taskId=1&classCode=ZZZZZZ`);
+    const toast = page.locator('.adm-toast-main');
+    await toast.waitFor();
+    await page.getByText('This essay task was not found').waitFor(); // the page's own not-found block (loaded on demand)
+    const split = await toast.evaluate((el) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (const m of n.textContent!.matchAll(/[A-Za-z]{2,}/g)) {
+          const range = document.createRange();
+          range.setStart(n, m.index!);
+          range.setEnd(n, m.index! + m[0].length);
+          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(m[0]);
+        }
+      }
+      return { text: el.textContent, broken };
+    });
+    expect(split.text).toMatch(/[A-Za-z]{4,}/);
+    expect(split.broken, split.text ?? '').toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('on the task board, 详情 opens the class essay list and 批改 opens the first essay waiting for review', async () => {
     const demo = await waitForDemoEssays(baseUrl(), await signInToken('teacher01'));
     const { context, page } = await signIn(browser, 'teacher01', { path: `/teacherIndex?classId=${demo.classId}` });

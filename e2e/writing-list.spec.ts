@@ -123,7 +123,7 @@ beforeAll(async () => {
   }
   const revised = await renderEssayPage(REVISED_DRAFT, { jpeg: true, seed: 2 });
   writeFileSync(path.join(dir, 'revised.jpg'), revised.image);
-  // the server's AI runner may still be on the seeded demo essays: see OWN_TASK_HOOK_MS
+  // only these four are in the AI (the seeded ones were done before the first spec): see OWN_TASK_HOOK_MS
   await aiSettled(4);
 }, OWN_TASK_HOOK_MS);
 afterAll(() => browser?.close());

@@ -37,10 +37,9 @@ async function data<T>(baseUrl: string, token: string, path: string): Promise<T>
 
 /**
  * Waits until every demo essay of the demo task is AI-corrected (polls writings/list every 2 s) and
- * returns the task, class and essays. `token`: teacher01's (or anyone who sees 七年级1班). The AI
- * shares the machine with the browser tests (about 90 s on a busy 2-core machine, while a test gets
- * 150 s): call it in `beforeAll` (300 s hook timeout) or give the test its own timeout. The default
- * wait ends just before the hook timeout, with a message that says how far the AI got.
+ * returns the task, class and essays. `token`: teacher01's (or anyone who sees 七年级1班). The
+ * global setup waits here before the first spec, so a spec finds them done (unless it sent one back
+ * to the AI itself); the default wait ends before the 300 s hook timeout with how far the AI got.
  */
 export async function waitForDemoEssays(baseUrl: string, token: string, opts: { timeoutMs?: number } = {}): Promise<DemoTask> {
   const classes = await data<{ list: { id: number; name: string }[] }>(baseUrl, token, '/mclass/list?pageSize=50');

@@ -3,6 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { encryptPassword } from '../../src/core/security/encrypt-password';
+import { waitForDemoEssays } from './demo-essays';
+import { PASSWORD } from './demo-users';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,8 +15,17 @@ declare module 'vitest' {
 }
 
 /**
+ * How long the seeded demo essays may take to be AI-corrected before the first spec (one AI worker,
+ * the ten essays ≈ 60–80 s on a 2-core machine at load 5–10): ≥ 5× that.
+ */
+const DEMO_ESSAYS_LIMIT_MS = 600_000;
+
+/**
  * Starts the real server (src/server/server.ts) on a free port with a fresh PGlite data folder,
- * serving the built app, and stops it after the e2e run.
+ * serving the built app, waits until its seeded demo essays are AI-corrected, and stops it after
+ * the e2e run. Waiting here, once, keeps every spec's hook short: a spec's own essays are corrected
+ * before background work anyway (the seed's jobs have a lower priority), and a spec that reads the
+ * demo task finds it done instead of waiting for the AI behind another spec.
  */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
@@ -42,6 +54,9 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`server did not start in 90 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 300));
   }
+  const started = Date.now();
+  await waitForDemoEssays(baseUrl, await signInTeacher(baseUrl), { timeoutMs: DEMO_ESSAYS_LIMIT_MS });
+  if (process.env.E2E_TIMINGS) console.log(`demo essays AI-corrected ${((Date.now() - started) / 1000).toFixed(1)} s after the server answered`);
   project.provide('baseUrl', baseUrl);
   project.provide('port', port);
   return async () => {
@@ -49,4 +64,16 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** teacher01's token (support/api.ts needs the provided baseUrl, which specs have and this setup does not yet). */
+async function signInTeacher(baseUrl: string): Promise<string> {
+  const call = async <T>(p: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}/correction-api/platform-system/auth${p}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
+    const json = (await res.json()) as { data: T; message: string };
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${json.message}`);
+    return json.data;
+  };
+  const { publicKey } = await call<{ publicKey: string }>('/publicKey');
+  return (await call<{ token: string }>('/loginTeacher', { username: 'teacher01', password: await encryptPassword(PASSWORD, publicKey) })).token;
 }

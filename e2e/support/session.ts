@@ -1,8 +1,9 @@
 import { expect, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPage } from './browser';
+import { PASSWORD } from './demo-users';
 
-export const PASSWORD = 'Zhipi@2026';
+export { PASSWORD };
 export const baseUrl = () => inject('baseUrl');
 export const enUrl = () => `http://en.localhost:${inject('port')}`;
 

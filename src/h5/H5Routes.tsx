@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { DotLoading } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { Route, Routes } from 'react-router-dom';
 
 /** Each page's module, by its path under /teaching/h5. */

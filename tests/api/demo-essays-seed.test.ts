@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { essays, jobs } from '../../src/server/db/schema';
+import { BACKGROUND_PRIORITY, claimJobs } from '../../src/server/jobs/queue';
 import { DEMO_ESSAYS_DIR, seedDemoEssays } from '../../src/server/seed/demo-essays';
 import { DEMO_ESSAYS, demoEssayPageFile, demoEssayPages } from '../../src/server/seed/demo-essays-data';
 import { DEMO_CLASS_NAME, DEMO_TASK_TITLE, seedDemoTasks } from '../../src/server/seed/demo-tasks';
@@ -83,6 +84,19 @@ describe.each(databaseKinds())('demo essays seed on %s', (kind) => {
     const queued = await db().select().from(jobs).where(eq(jobs.kind, 'ai-correction'));
     expect(queued).toHaveLength(DEMO_ESSAYS.length);
     for (const j of queued) expect(j.runAt.getTime()).toBeLessThanOrEqual(now().getTime());
+  });
+
+  it('is background work: a teacher\'s correction asked for later is claimed before the seeded ones', async () => {
+    const seeded = await db().select().from(jobs).where(eq(jobs.kind, 'ai-correction'));
+    expect(seeded.every((j) => j.priority === BACKGROUND_PRIORITY)).toBe(true);
+    // the teacher re-runs the last seeded essay (queued last): it is the next job a worker takes
+    const last = (await list()).students.filter((s) => s.essays.length).at(-1)!.essays[0]!.id;
+    expect((await t.call('POST', `${MGMT}/workManager/correction/${last}/rerun`, { token, body: { confirmOverwrite: false } })).statusCode).toBe(200);
+    const [next] = await claimJobs(db(), { workerId: 'test-worker', kinds: ['ai-correction'], limit: 1, leaseMs: 60_000, now: now() });
+    expect(next!.payload).toMatchObject({ essayId: last, reason: 'rerun' });
+    expect(next!.priority).toBe(0);
+    // hand it back to the queue for the runner below
+    await db().update(jobs).set({ status: 'queued', attempts: 0, lockedBy: null, lockedUntil: null }).where(eq(jobs.id, next!.id));
   });
 
   it('the job runner AI-corrects every demo essay: scores, comments and notes', async () => {

@@ -139,5 +139,6 @@ describe.skipIf(!font || kaiFontMissing()).each(databaseKinds())('page rotation:
     expect((await ok(get(`writings/batchUploadMatchResult?batchId=${batch.batchId}`))).pages[0]).toMatchObject({ rotation: 270, fileId });
     await runJobs();
     expect((await ok(get(`review/workspace?essayId=${essayId}`))).correction.transcript).toContain('妈妈');
-  });
+    // a batch split, OCR of the sheet and an AI run: 29 s at load 9–11, so 5× that and more
+  }, 180_000);
 });

@@ -147,7 +147,7 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     const problem = (k: string) => st.commonProblems.find((p) => p.kind === k);
     expect(problem('wrongChar')).toEqual({ kind: 'wrongChar', label: '错别字', essays: 1, examples: expect.arrayContaining(['“渡”→“度”', '“官”→“关”']) });
     expect(problem('punctuation')).toMatchObject({ label: '标点使用不规范', essays: expect.any(Number) });
-    expect(problem('punctuation')!.examples).toContain('“,”→“，”');
+    expect(problem('punctuation')!.examples).toContain(', → ，');
     expect(problem('longSentence')).toMatchObject({ label: '句子冗长', essays: 1 });
     expect(problem('longSentence')!.examples[0]).toMatch(/^“跑到第二圈的时候.*…”$/);
     expect(problem('offTopic')).toEqual({ kind: 'offTopic', label: '疑似偏题', essays: 1, examples: [roster[4]!.name] });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { NavBar } from 'antd-mobile';
+// by its own path: the 'antd-mobile' index brings a chunk with ErrorBlock and Toast into every page's first load
+import NavBar from 'antd-mobile/es/components/nav-bar';
 import { useT } from '../../views/i18n/i18n-context';
 
 /**

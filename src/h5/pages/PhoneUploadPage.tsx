@@ -1,23 +1,29 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, DotLoading, ErrorBlock, ImageUploader, List, NoticeBar, ProgressBar, Result, SearchBar, Space, Tag, Toast, type ImageUploadItem } from 'antd-mobile';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+// Each component by its own path: the 'antd-mobile' index brings a chunk with ErrorBlock and Toast along.
+import Card from 'antd-mobile/es/components/card';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import List from 'antd-mobile/es/components/list';
+import Space from 'antd-mobile/es/components/space';
+import Tag from 'antd-mobile/es/components/tag';
 import { H5NavBar } from './H5NavBar';
 import { useSearchParams } from 'react-router-dom';
-import dayjs from 'dayjs';
 import type { H5UploadContext } from '../../core/api/contracts/essays';
 import { useAsync } from '../../views/hooks/use-async';
 import { useT } from '../../views/i18n/i18n-context';
-import { compressPhoto } from '../compress-photo';
 import { useH5 } from '../h5-context';
+import { monthDayTime } from '../short-time';
 import { forgetStudent, rememberedStudent, rememberStudent } from '../student-messages';
 import { uploadStatusOf } from '../upload-status';
-import { StudentCodeCard } from './StudentCodeCard';
+import type { Photo } from './PhoneUploadPhotos';
+
+// What a phone shows first is the name list: the code card, the uploader (with its progress bar and
+// photo compression), the done and not-found screens load when they are needed (Lighthouse TBT).
+const StudentCodeCard = lazy(() => import('./StudentCodeCard').then((m) => ({ default: m.StudentCodeCard })));
+const PhoneUploadPhotos = lazy(() => import('./PhoneUploadPhotos'));
+const UploadDone = lazy(() => import('./PhoneUploadPhotos').then((m) => ({ default: m.UploadDone })));
+const ErrorBlock = lazy(() => import('antd-mobile/es/components/error-block'));
 
 type Student = H5UploadContext['students'][number];
-interface Photo {
-  key: string;
-  file: File;
-  url: string;
-}
 
 /**
  * `/teaching/h5/upload?taskId=&classCode=[&studentId=]`: what the task's upload QR code opens on a student's
@@ -41,9 +47,8 @@ export default function PhoneUploadPage() {
     setStudent(s);
   };
   const [search, setSearch] = useState('');
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const [photos, setPhotos] = useState<Photo[]>([]);
 
   // Open on the student the notice names, else the one this phone remembers for the class (once).
   const [autoPicked, setAutoPicked] = useState(false);
@@ -59,44 +64,13 @@ export default function PhoneUploadPage() {
   const students = useMemo(() => (context.data?.students ?? []).filter((s) => !search || s.name.includes(search.trim())), [context.data, search]);
 
   if (context.loading && !context.data) return <DotLoading />;
-  if (!context.data) return <ErrorBlock status="default" title={t('h5.upload.notFound')} description="" />;
+  if (!context.data)
+    return (
+      <Suspense fallback={null}>
+        <ErrorBlock status="default" title={t('h5.upload.notFound')} description="" />
+      </Suspense>
+    );
   const ctx = context.data;
-
-  const move = (i: number, d: -1 | 1) =>
-    setPhotos((list) => {
-      const next = [...list];
-      const [item] = next.splice(i, 1);
-      next.splice(i + d, 0, item!);
-      return next;
-    });
-
-  const submit = async () => {
-    if (!student || !studentCode) return;
-    if (photos.length === 0) {
-      Toast.show(t('h5.upload.noPhotos'));
-      return;
-    }
-    setProgress({ done: 0, total: photos.length });
-    try {
-      const pages: File[] = [];
-      for (const [i, p] of photos.entries()) {
-        pages.push(await compressPhoto(p.file));
-        setProgress({ done: i + 1, total: photos.length });
-      }
-      await essays.h5Submit({ taskId, classCode, studentId: student.id, studentCode }, pages);
-      setSubmitted(true);
-      void context.reload();
-    } catch (err) {
-      // The remembered code is no longer right: ask for it again (the message says why).
-      if ((err as { error?: string }).error === 'STUDENT_CODE_WRONG') {
-        forgetStudent(window.localStorage, classCode.toUpperCase());
-        setStudentCode(null);
-      }
-      Toast.show({ content: (err as Error).message, icon: 'fail' });
-    } finally {
-      setProgress(null);
-    }
-  };
 
   return (
     <div data-testid="h5-upload">
@@ -104,7 +78,7 @@ export default function PhoneUploadPage() {
       <Card title={ctx.title} style={{ margin: 8 }}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <span>
-            {ctx.className} · {t('h5.task.deadline', { time: dayjs(ctx.deadline).format('MM-DD HH:mm') })}
+            {ctx.className} · {t('h5.task.deadline', { time: monthDayTime(ctx.deadline) })}
           </span>
           {ctx.requirements.length > 0 && (
             <div>
@@ -118,99 +92,70 @@ export default function PhoneUploadPage() {
           )}
         </Space>
       </Card>
-      {ctx.closed && <NoticeBar color="alert" content={t('h5.upload.late')} />}
-
-      {submitted ? (
-        <Result status="success" title={t('h5.upload.done')} description={student?.name} />
-      ) : !student ? (
-        <>
-          <div style={{ padding: '8px 12px' }}>
-            <SearchBar placeholder={t('h5.upload.searchName')} value={search} onChange={setSearch} />
-          </div>
-          <List header={t('h5.upload.pickName')}>
-            {students.map((s) => {
-              const status = uploadStatusOf(s);
-              return (
-                <List.Item
-                  key={s.id}
-                  data-testid="h5-student"
-                  onClick={() => !ctx.closed && s.canSubmit && pick(s)}
-                  disabled={ctx.closed || !s.canSubmit}
-                  extra={<Tag color={status.color}>{t(status.label)}</Tag>}
-                  description={status.why ? `${s.maskedNo} · ${t(status.why)}` : s.maskedNo}
-                >
-                  {s.name}
-                </List.Item>
-              );
-            })}
-          </List>
-        </>
-      ) : !studentCode ? (
-        <StudentCodeCard
-          classCode={classCode}
-          student={student}
-          onVerified={(code) => {
-            rememberStudent(window.localStorage, classCode.toUpperCase(), { studentId: student.id, studentCode: code });
-            setStudentCode(code);
-          }}
-        />
-      ) : (
-        <Card
-          title={`${student.name} · ${t('h5.upload.photos')}`}
-          extra={
-            <a role="button" onClick={() => setStudent(null)} data-testid="h5-change-student">
-              {t('h5.upload.changeName')}
-            </a>
-          }
-          style={{ margin: 8 }}
-        >
-          {student.label === 'awaitingRevision' && <NoticeBar color="info" content={t('h5.upload.revisionAsked')} style={{ marginBottom: 8 }} />}
-          <p style={{ color: '#666', fontSize: 13, marginTop: 0 }}>{t('h5.upload.photosHelp')}</p>
-          <ImageUploader
-            multiple
-            maxCount={ctx.maxPages}
-            value={photos.map((p): ImageUploadItem => ({ key: p.key, url: p.url }))}
-            onChange={(items) => setPhotos((list) => list.filter((p) => items.some((i) => i.key === p.key)))}
-            upload={async (file) => {
-              const photo = { key: `${file.name}-${file.size}-${Date.now()}`, file, url: URL.createObjectURL(file) };
-              setPhotos((list) => [...list, photo]);
-              return { key: photo.key, url: photo.url };
-            }}
-            showUpload={photos.length < ctx.maxPages}
-          />
-          {photos.length > 1 && (
-            <List style={{ marginTop: 8 }}>
-              {photos.map((p, i) => (
-                <List.Item
-                  key={p.key}
-                  prefix={<img src={p.url} alt="" width={40} height={40} style={{ objectFit: 'cover' }} />}
-                  extra={
-                    <Space>
-                      <Button size="mini" disabled={i === 0} onClick={() => move(i, -1)}>
-                        {t('h5.upload.moveUp')}
-                      </Button>
-                      <Button size="mini" disabled={i === photos.length - 1} onClick={() => move(i, 1)}>
-                        {t('h5.upload.moveDown')}
-                      </Button>
-                    </Space>
-                  }
-                >
-                  {t('h5.upload.page', { n: i + 1 })}
-                </List.Item>
-              ))}
-            </List>
-          )}
-          {progress && (
-            <div style={{ margin: '12px 0' }}>
-              <ProgressBar percent={Math.round((progress.done / progress.total) * 100)} />
-              <span style={{ fontSize: 12 }}>{t('h5.upload.submitting', progress)}</span>
-            </div>
-          )}
-          <Button block color="primary" size="large" style={{ marginTop: 16 }} loading={Boolean(progress)} onClick={() => void submit()} data-testid="h5-submit">
-            {student.label === 'notSubmitted' ? t('h5.upload.submit') : t('h5.upload.againKept')}
-          </Button>
-        </Card>
+      {/* not antd-mobile's NoticeBar: its close icon is shared with Toast, and the bundler ships the whole Toast chunk with it */}
+      {ctx.closed && (
+        <div role="status" className="zp-h5-notice">
+          {t('h5.upload.late')}
+        </div>
       )}
+
+      <Suspense fallback={<DotLoading />}>
+        {submitted ? (
+          <UploadDone name={student?.name} />
+        ) : !student ? (
+          <>
+            <div style={{ padding: '8px 12px' }}>
+              {/* a plain search field: antd-mobile's SearchBar brings its whole Input into the first load */}
+              <input type="search" className="zp-h5-search" placeholder={t('h5.upload.searchName')} aria-label={t('h5.upload.searchName')} value={search} onChange={(e) => setSearch(e.target.value)} />
+            </div>
+            <List header={t('h5.upload.pickName')}>
+              {students.map((s) => {
+                const status = uploadStatusOf(s);
+                return (
+                  <List.Item
+                    key={s.id}
+                    data-testid="h5-student"
+                    onClick={() => !ctx.closed && s.canSubmit && pick(s)}
+                    disabled={ctx.closed || !s.canSubmit}
+                    extra={<Tag color={status.color}>{t(status.label)}</Tag>}
+                    description={status.why ? `${s.maskedNo} · ${t(status.why)}` : s.maskedNo}
+                  >
+                    {s.name}
+                  </List.Item>
+                );
+              })}
+            </List>
+          </>
+        ) : !studentCode ? (
+          <StudentCodeCard
+            classCode={classCode}
+            student={student}
+            onVerified={(code) => {
+              rememberStudent(window.localStorage, classCode.toUpperCase(), { studentId: student.id, studentCode: code });
+              setStudentCode(code);
+            }}
+          />
+        ) : (
+          <PhoneUploadPhotos
+            taskId={taskId}
+            classCode={classCode}
+            maxPages={ctx.maxPages}
+            student={student}
+            studentCode={studentCode}
+            photos={photos}
+            setPhotos={setPhotos}
+            onChangeStudent={() => setStudent(null)}
+            onSubmitted={() => {
+              setSubmitted(true);
+              void context.reload();
+            }}
+            onCodeWrong={() => {
+              forgetStudent(window.localStorage, classCode.toUpperCase());
+              setStudentCode(null);
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

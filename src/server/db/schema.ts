@@ -605,6 +605,8 @@ export const jobs = pgTable(
     /** queued | running | done | failed */
     status: text('status').notNull().default('queued'),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Due jobs are claimed highest first (then by runAt): background work (the seeded demo essays) is below 0, so it never delays what a teacher waits for. */
+    priority: integer('priority').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     lockedBy: text('locked_by'),

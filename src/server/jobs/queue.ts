@@ -2,7 +2,7 @@
 // FOR UPDATE SKIP LOCKED, finish, retry with backoff, fail. All SQL of the queue lives here; the
 // runner (runner.ts) drives it. Times come from the caller's clock (deps.now), never the database's,
 // so tests can move time with their clock.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { jobs } from '../db/schema';
 
@@ -18,7 +18,12 @@ export interface EnqueueInput {
   dedupeKey?: string;
   /** Attempts before the job is marked failed; default 5. */
   maxAttempts?: number;
+  /** Due jobs are claimed highest priority first, then by runAt; default 0. Background work (the seeded demo essays) uses BACKGROUND_PRIORITY. */
+  priority?: number;
 }
+
+/** Work nobody is waiting for: claimed only when no due job of priority 0 or above is left. */
+export const BACKGROUND_PRIORITY = -1;
 
 export interface EnqueueResult {
   id: number;
@@ -50,7 +55,7 @@ function nudge(kind: string, runAt: Date) {
  */
 export async function enqueueJob(db: Executor, input: EnqueueInput, now: Date = new Date()): Promise<EnqueueResult> {
   const runAt = input.runAt ?? now;
-  const values = { kind: input.kind, payload: input.payload as object, runAt, dedupeKey: input.dedupeKey ?? null, maxAttempts: input.maxAttempts ?? 5, createdAt: now };
+  const values = { kind: input.kind, payload: input.payload as object, runAt, dedupeKey: input.dedupeKey ?? null, maxAttempts: input.maxAttempts ?? 5, priority: input.priority ?? 0, createdAt: now };
   if (!input.dedupeKey) {
     const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
     nudge(input.kind, runAt);
@@ -62,7 +67,7 @@ export async function enqueueJob(db: Executor, input: EnqueueInput, now: Date = 
     .onConflictDoUpdate({
       target: jobs.dedupeKey,
       targetWhere: sql`${jobs.status} in ('queued', 'running')`,
-      set: { payload: sql`excluded.payload`, runAt: sql`excluded.run_at`, maxAttempts: sql`excluded.max_attempts`, attempts: 0, lastError: null },
+      set: { payload: sql`excluded.payload`, runAt: sql`excluded.run_at`, maxAttempts: sql`excluded.max_attempts`, priority: sql`excluded.priority`, attempts: 0, lastError: null },
       setWhere: sql`${jobs.status} = 'queued'`,
     })
     .returning({ id: jobs.id, inserted: sql<boolean>`(xmax = 0)` });
@@ -87,7 +92,8 @@ export interface ClaimOptions {
 
 /**
  * Claims up to `limit` due jobs in one statement: queued jobs whose runAt has come, and running jobs
- * whose lease expired (their worker died). Each claim counts as an attempt. Short on purpose: on PGlite
+ * whose lease expired (their worker died), highest priority first, then oldest runAt (a teacher's
+ * upload is not queued behind the demo essays seeded at first start). Each claim counts as an attempt. Short on purpose: on PGlite
  * every transaction holds the only connection.
  */
 export async function claimJobs(db: Executor, o: ClaimOptions): Promise<JobRow[]> {
@@ -104,14 +110,14 @@ export async function claimJobs(db: Executor, o: ClaimOptions): Promise<JobRow[]
       select id from jobs
       where kind in (${kinds})
         and ((status = 'queued' and run_at <= ${now}::timestamptz) or (status = 'running' and locked_until < ${now}::timestamptz))
-      order by run_at, id
+      order by priority desc, run_at, id
       limit ${o.limit}
       for update skip locked
     )
     returning id`);
   const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
   if (!ids.length) return [];
-  return db.select().from(jobs).where(inArray(jobs.id, ids)).orderBy(jobs.runAt, jobs.id);
+  return db.select().from(jobs).where(inArray(jobs.id, ids)).orderBy(desc(jobs.priority), jobs.runAt, jobs.id);
 }
 
 /** The job is still this worker's (its lease was not taken over). Lock the row when inside a transaction. */

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { correctEssay, CorrectionInputError, flagLabel, resolveStandard, type CorrectEssayInput, type EssayCorrection, type EssayPage, type FlagHit, type ScoreType, type ServiceInfo } from '../../correction/index';
 import type { Executor } from '../db/database';
 import { badRequest, notFound } from '../errors';
-import { enqueueJob, latestJobByKey } from '../jobs/queue';
+import { BACKGROUND_PRIORITY, enqueueJob, latestJobByKey } from '../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { classesRepo } from '../repositories/classes';
 import { correctionsRepo, type EssayRow } from '../repositories/corrections';
@@ -65,7 +65,9 @@ export async function requestCorrection(db: Executor, essayId: number, opts: { r
     const keep = essay.status === 'revision_requested';
     await correctionsRepo.updateEssay(tx, essayId, { ...(keep ? {} : { status: 'awaiting_ai' }), ...(opts.reason === 'insist' ? { insistCorrect: true } : {}) }, now);
     await correctionsRepo.markQueued(tx, essayId, now);
-    const job = await enqueueJob(tx, { kind: AI_CORRECTION_JOB, payload: { essayId, reason: opts.reason }, runAt, dedupeKey: essayJobKey(essayId), maxAttempts: AI_CORRECTION_ATTEMPTS }, now);
+    // The seeded demo essays are background work: a teacher's upload or re-run goes before them.
+    const priority = opts.reason === 'seed' ? BACKGROUND_PRIORITY : 0;
+    const job = await enqueueJob(tx, { kind: AI_CORRECTION_JOB, payload: { essayId, reason: opts.reason }, runAt, dedupeKey: essayJobKey(essayId), maxAttempts: AI_CORRECTION_ATTEMPTS, priority }, now);
     return { queued: true, jobId: job.id, runAt };
   };
   // A savepoint inside a caller's transaction (intake), or our own transaction.

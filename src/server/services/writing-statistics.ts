@@ -62,10 +62,17 @@ const clip = (s: string, n: number) => {
   return chars.length > n ? `${chars.slice(0, n).join('')}…` : chars.join('');
 };
 
+/** Punctuation only: no letter or digit of any script. */
+const MARKS_ONLY = /^[^\p{L}\p{N}]+$/u;
+
 /** One example of a note: the wrong character and its fix, else the quoted text (shortened). */
 export function noteExample(n: { kind: string; excerpt: string; fix?: string | undefined }): string {
   if (n.kind === 'wrongChar' && n.fix) return `“${n.excerpt}”→“${n.fix}”`;
-  if (n.kind === 'punctuation' && n.fix) return `“${clip(n.excerpt, 12)}”→“${clip(n.fix, 12)}”`;
+  if (n.kind === 'punctuation' && n.fix) {
+    // A lone mark in quotes ("“,”→“，”") reads as a jumble of quotation marks: show bare marks.
+    if (MARKS_ONLY.test(n.excerpt) && MARKS_ONLY.test(n.fix)) return `${clip(n.excerpt, 12)} → ${clip(n.fix, 12)}`;
+    return `“${clip(n.excerpt, 12)}”→“${clip(n.fix, 12)}”`;
+  }
   return `“${clip(n.excerpt, n.kind === 'longSentence' ? 20 : 16)}”`;
 }
 

@@ -14,10 +14,10 @@ import {
   RollbackOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { ESSAY_LABELS, type EssayLabel } from '../../core/api/contracts/zod-free';
 import type { ReviewWorkspace } from '../../core/api/contracts/review';
 import { useT } from '../i18n/i18n-context';
 import { EssayLabelTag } from '../upload/label-tag';
+import { headerLabel } from './header-label';
 import { SHORTCUT_HELP } from './shortcuts';
 import type { SaveState } from './use-review-draft';
 
@@ -99,7 +99,7 @@ export function PanelHeader(props: PanelHeaderProps) {
   const t = useT();
   const { ws } = props;
   const { essay, review, revision } = ws;
-  const label = (ESSAY_LABELS as readonly string[]).includes(essay.label) ? (essay.label as EssayLabel) : null;
+  const label = headerLabel(essay.label);
   const pending = revision?.status === 'pending' ? revision : null;
   const busy = props.busy !== null;
 
