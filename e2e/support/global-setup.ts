@@ -42,28 +42,42 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const baseUrl = `http://localhost:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await startAndWait(child, baseUrl, () => output);
+  } catch (err) {
+    // A failed start or wait must not leave the server and its AI worker running on the machine.
+    await stop();
+    throw err;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('port', port);
+  return stop;
+}
+
+/** Waits until the server answers, then until its seeded demo essays are AI-corrected. */
+async function startAndWait(child: ChildProcess, baseUrl: string, output: () => string) {
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
       const res = await fetch(`${baseUrl}/correction-api/health`);
       if (res.ok) break;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 90 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in 90 s:\n${output()}`);
     await new Promise((r) => setTimeout(r, 300));
   }
   const started = Date.now();
   await waitForDemoEssays(baseUrl, await signInTeacher(baseUrl), { timeoutMs: DEMO_ESSAYS_LIMIT_MS });
   if (process.env.E2E_TIMINGS) console.log(`demo essays AI-corrected ${((Date.now() - started) / 1000).toFixed(1)} s after the server answered`);
-  project.provide('baseUrl', baseUrl);
-  project.provide('port', port);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
 }
 
 /** teacher01's token (support/api.ts needs the provided baseUrl, which specs have and this setup does not yet). */
