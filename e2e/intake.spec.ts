@@ -84,6 +84,31 @@ describe('essay intake', () => {
     await teacher.context.close();
   });
 
+  it('on a shared phone, photos taken for one name are not carried to the next name picked', async () => {
+    const token = await teacherToken();
+    const [klass] = (await api<{ list: { id: number; classCode: string }[] }>(token, '/platform-management/mclass/list?pageSize=10')).list;
+    const task = (await api<{ list: { id: number; status: string }[] }>(token, `/platform-management/tasks/list?classId=${klass!.id}`)).list.find((x) => x.status === 'released');
+    const dir = mkdtempSync(path.join(tmpdir(), 'zhipi-shared-phone-'));
+    const files = [path.join(dir, 'a1.jpg'), path.join(dir, 'a2.jpg')];
+    await photo(files[0]!, 3);
+    await photo(files[1]!, 4);
+    const { context, page } = await newPage(browser, { width: 375, height: 760, mobile: true });
+    await page.goto(`${baseUrl()}/teaching/h5/upload?taskId=${task!.id}&classCode=${klass!.classCode}`);
+    const ctx = (await (await fetch(`${baseUrl()}/correction-api/platform-management/h5/upload/context?taskId=${task!.id}&classCode=${klass!.classCode}`)).json()) as { data: { students: { name: string; label: string }[] } };
+    const [first, second] = ctx.data.students.filter((s) => s.label === 'notSubmitted').slice(6, 8).map((s) => s.name);
+    await page.getByTestId('h5-student').filter({ hasText: first! }).first().click();
+    await enterStudentCode(page, await studentCodeOf(token, klass!.id, first!));
+    await page.locator('input[type=file]').setInputFiles(files);
+    await expect.poll(() => page.getByText('第 2 页').count()).toBe(1);
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.getByTestId('h5-student').filter({ hasText: second! }).first().click();
+    await enterStudentCode(page, await studentCodeOf(token, klass!.id, second!));
+    await page.locator('input[type=file]').waitFor({ state: 'attached' });
+    expect(await page.getByText('第 2 页').count()).toBe(0);
+    expect(await page.locator('img[src^="blob:"]').count()).toBe(0);
+    await context.close();
+  });
+
   it('uploads an essay for one student from the teacher’s upload screen', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'zhipi-single-'));
     const file = path.join(dir, 'scan.jpg');

@@ -41,14 +41,21 @@ export default function PhoneUploadPage() {
   const [student, setStudent] = useState<Student | null>(null);
   // The student's own code: remembered on this phone for the class, asked when another name is picked.
   const [studentCode, setStudentCode] = useState<string | null>(null);
-  const pick = (s: Student) => {
-    const known = rememberedStudent(window.localStorage, classCode.toUpperCase());
-    setStudentCode(known?.studentId === s.id ? known.studentCode : null);
-    setStudent(s);
-  };
   const [search, setSearch] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [photos, setPhotos] = useState<Photo[]>([]);
+  // Photos belong to the pupil who took them: on a shared phone, the next name starts with none.
+  const [photosOf, setPhotosOf] = useState<number | null>(null);
+  const pick = (s: Student) => {
+    const known = rememberedStudent(window.localStorage, classCode.toUpperCase());
+    setStudentCode(known?.studentId === s.id ? known.studentCode : null);
+    if (photosOf !== s.id) {
+      for (const p of photos) URL.revokeObjectURL(p.url);
+      setPhotos([]);
+      setPhotosOf(s.id);
+    }
+    setStudent(s);
+  };
 
   // Open on the student the notice names, else the one this phone remembers for the class (once).
   const [autoPicked, setAutoPicked] = useState(false);

@@ -18,7 +18,7 @@ interface Props {
   maxPages: number;
   student: Student;
   studentCode: string;
-  /** kept by the page, so the photos stay when the student goes back to change the name */
+  /** kept by the page while the same pupil goes back and forth; another name picked starts with none */
   photos: Photo[];
   setPhotos: Dispatch<SetStateAction<Photo[]>>;
   onChangeStudent: () => void;
