@@ -112,9 +112,9 @@ describe('teacher journey', () => {
     const errors = watchErrors(page);
     await page.goto(`${enUrl()}/teaching/h5/join?code=ZZZZZZ`);
     await page.locator('input').first().waitFor();
+    // one message: the field's (shown from the same answer a toast would come from), no toast beside it
+    await page.getByTestId('h5-join-error').getByText('Unknown class code, please check with your teacher').waitFor();
     await page.waitForLoadState('networkidle');
-    await new Promise((r) => setTimeout(r, 1000));
-    // one message: the field's, no toast beside it
     expect(await page.locator('.adm-toast-main').count()).toBe(0);
     // the upload page of a wrong class code: the server's English message as a toast
     await page.goto(`${enUrl()}/teaching/h5/upload?taskId=1&classCode=ZZZZZZ`);

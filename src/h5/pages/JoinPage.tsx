@@ -57,7 +57,17 @@ export default function JoinPage() {
             </Button>
           }
         >
-          <Form.Item label={t('h5.join.code')} help={klass.error ? joinError(klass.error, t('h5.join.badCode')) : undefined}>
+          <Form.Item
+            label={t('h5.join.code')}
+            // Shown under the field: antd-mobile's `help` hides its text behind a ? icon, so a wrong code looked accepted.
+            description={
+              klass.error ? (
+                <span role="alert" data-testid="h5-join-error" style={{ color: 'var(--adm-color-danger)' }}>
+                  {joinError(klass.error, t('h5.join.badCode'))}
+                </span>
+              ) : undefined
+            }
+          >
             <Input value={input} onChange={setInput} clearable placeholder="ABCD2345" />
           </Form.Item>
         </Form>

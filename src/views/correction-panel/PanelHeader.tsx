@@ -99,7 +99,7 @@ export function PanelHeader(props: PanelHeaderProps) {
   const t = useT();
   const { ws } = props;
   const { essay, review, revision } = ws;
-  const label = headerLabel(essay.label);
+  const label = headerLabel(essay.label, review.approved);
   const pending = revision?.status === 'pending' ? revision : null;
   const busy = props.busy !== null;
 
