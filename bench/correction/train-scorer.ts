@@ -91,7 +91,7 @@ function loadRows(): Row[] {
   if (!PARAMS.grade) PARAMS.grade = referenceGrade(essays.map((e) => e.transcript));
   return essays.map((e) => {
     const a = analyzeText({ transcript: e.transcript, title: e.title, grade: PARAMS.grade });
-    return { id: e.id, title: e.title, score: e.score, han: a.hanCount, inputs: modelInputs(a) };
+    return { id: e.id, title: e.title, score: e.score, han: a.hanCount, inputs: modelInputs(a, { grade: PARAMS.grade }) };
   });
 }
 
@@ -139,7 +139,7 @@ function pctRanks(y: number[]): number[] {
 
 function keysFor(name: Exclude<ModelBlockName, 'features' | 'functionWords' | 'discourse'>, rows: Row[]): string[] {
   const df = new Map<string, number>();
-  for (const r of rows) for (const k of r.inputs[name].keys()) df.set(k, (df.get(k) ?? 0) + 1);
+  for (const r of rows) for (const k of r.inputs[name]!.keys()) df.set(k, (df.get(k) ?? 0) + 1);
   return [...df].filter(([, n]) => n >= PARAMS.minDocShare * rows.length).map(([k]) => k).sort();
 }
 

@@ -30,12 +30,16 @@ beforeAll(async () => {
 const all = () => [...[...demo.values()].map((d) => d.zh), ...calib];
 
 describe('scores use the whole scale on the demo class', () => {
-  it('gives the best essays an A / 优秀 and the weakest a C / 较差', () => {
+  // The A / 优秀 of a normal class's best essay is asserted for every grade and class size in
+  // scoring/calibration.test.ts. This demo class is shorter than a normal grade-7 class (277-525 Han
+  // characters, grade target 600): since the grade lift is counted once (2026-11-27, later), its best
+  // essay sits just below the A cut, so here the best essays must rank first and be at least B / 良好.
+  it('ranks the excellent essays first, at least B / 良好, and gives the weakest a C / 较差', () => {
     const ranked = [...demo.entries()].sort((x, y) => y[1].zh.score!.percent - x[1].zh.score!.percent);
     const top = ranked.slice(0, 2).map(([k]) => DEMO_ESSAYS.find((e) => e.key === k)!.kind);
     for (const kind of top) expect(['excellent', 'good']).toContain(kind);
-    expect(ranked[0]![1].zh.score!.label).toBe('A');
-    expect(ranked[0]![1].type2.score!.label).toBe('优秀');
+    expect(['A', 'B']).toContain(ranked[0]![1].zh.score!.label);
+    expect(['优秀', '良好']).toContain(ranked[0]![1].type2.score!.label);
     const bottom = ranked.at(-1)![1];
     expect(bottom.zh.score!.label).toBe('C');
     expect(bottom.type2.score!.label).toBe('较差');

@@ -12,7 +12,8 @@
 //             words carried between neighbouring sentences, each rhetorical device (discourse-features.ts)
 // No word or character of any essay is an input, so the model cannot learn a topic.
 import type { TextAnalysis } from '../text/analyze.js';
-import { tokenize, type Token } from '../text/vocabulary.js';
+import { expectedLength, longSentenceLimit } from '../text/grade.js';
+import { round, tokenize, type Token } from '../text/vocabulary.js';
 import { DIMENSIONS, scoreDimension, type DimensionId } from './dimensions.js';
 import { extractDiscourseFeatures, type DiscourseFeatures } from './discourse-features.js';
 import { extractFeatures } from './features.js';
@@ -70,15 +71,17 @@ export interface ModelInputs {
   /** the expert rubric: the sum of every dimension's rule-based sub-score (dimensions.ts), fixed by
    * writing pedagogy and not fitted; the model only learns how much to trust it */
   expert: number;
-  features: GeneralFeatures;
-  posTags: Map<string, number>;
-  posPairs: Map<string, number>;
+  features?: GeneralFeatures;
+  posTags?: Map<string, number>;
+  posPairs?: Map<string, number>;
   /** per 1000 Han characters, keys FUNCTION_CHARS */
-  functionWords: Map<string, number>;
+  functionWords?: Map<string, number>;
   /** share of words per POS letter × frequency band, keys like "vL" (pos-bands.ts) */
-  posBands: Map<string, number>;
-  discourse: DiscourseFeatures;
+  posBands?: Map<string, number>;
+  discourse?: DiscourseFeatures;
 }
+
+export const ALL_BLOCKS: readonly ModelBlockName[] = ['features', 'posTags', 'posPairs', 'functionWords', 'posBands', 'discourse'];
 
 const HAN = /\p{Script=Han}/u;
 
@@ -89,28 +92,62 @@ function shares(keys: string[]): Map<string, number> {
   return m;
 }
 
-/** Everything the model reads from an essay. */
-export function modelInputs(a: TextAnalysis, tokens?: Token[]): ModelInputs {
-  const body = a.paragraphs.map((p) => p.text).join('\n');
-  const toks = tokens ?? tokenize(body);
-  const words = toks.filter((t) => HAN.test(t.word));
-  const tags = words.map((t) => t.tag);
-  const f = extractFeatures(a);
+/**
+ * The analysis as if the essay had been written at `grade`: only the grade's length expectation and
+ * long-sentence limit change (the only grade-dependent parts of analyzeText). The model reads every
+ * essay at the reference essays' grade, as they were read in training, so that the grade gap of the
+ * calibration (calibration.ts) is the only grade effect on the total. A teacher's own length target
+ * (source 'teacher') is the task's, not the grade's, and is kept.
+ */
+export function atGrade(a: TextAnalysis, grade: number): TextAnalysis {
+  if (a.length.grade === grade) return a;
+  const exp = a.length.source === 'teacher' ? { ...a.length, grade } : expectedLength(grade);
+  const limit = longSentenceLimit(grade);
   return {
-    expert: (Object.keys(DIMENSIONS) as DimensionId[]).reduce((sum, id) => sum + scoreDimension(id, a, f).delta, 0),
-    features: extractGeneralFeatures(a, toks),
-    posTags: shares(tags),
-    posPairs: shares(tags.slice(1).map((t, i) => `${tags[i]}_${t}`)),
-    functionWords: functionCharRates(body),
-    posBands: posBandShares(toks),
-    discourse: extractDiscourseFeatures(a, toks),
+    ...a,
+    length: { ...exp, ratio: round(a.hanCount / exp.target) },
+    sentenceStats: { ...a.sentenceStats, long: a.sentences.filter((s) => s.hanCount > limit).map((s) => s.index) },
   };
 }
 
+export interface ModelInputOptions {
+  /** the grade the essay is read at: the model's calibration.referenceGrade (training: the same grade) */
+  grade: number;
+  /** only these blocks are built (the loaded model's); default all (training) */
+  blocks?: readonly ModelBlockName[];
+  tokens?: Token[];
+}
+
+/** Everything the model reads from an essay, read at `opts.grade`. */
+export function modelInputs(analysis: TextAnalysis, opts: ModelInputOptions): ModelInputs {
+  const a = atGrade(analysis, opts.grade);
+  const want = new Set(opts.blocks ?? ALL_BLOCKS);
+  const body = a.paragraphs.map((p) => p.text).join('\n');
+  const needTokens = want.has('features') || want.has('posTags') || want.has('posPairs') || want.has('posBands') || want.has('discourse');
+  const toks = needTokens ? (opts.tokens ?? tokenize(body)) : [];
+  const tags = want.has('posTags') || want.has('posPairs') ? toks.filter((t) => HAN.test(t.word)).map((t) => t.tag) : [];
+  const f = extractFeatures(a);
+  return {
+    expert: (Object.keys(DIMENSIONS) as DimensionId[]).reduce((sum, id) => sum + scoreDimension(id, a, f).delta, 0),
+    ...(want.has('features') ? { features: extractGeneralFeatures(a, toks) } : {}),
+    ...(want.has('posTags') ? { posTags: shares(tags) } : {}),
+    ...(want.has('posPairs') ? { posPairs: shares(tags.slice(1).map((t, i) => `${tags[i]}_${t}`)) } : {}),
+    ...(want.has('functionWords') ? { functionWords: functionCharRates(body) } : {}),
+    ...(want.has('posBands') ? { posBands: posBandShares(toks) } : {}),
+    ...(want.has('discourse') ? { discourse: extractDiscourseFeatures(a, toks) } : {}),
+  };
+}
+
+/** The inputs the loaded model reads (its blocks only), at its reference grade. */
+export function inputsFor(a: TextAnalysis, model: ScoringModel): ModelInputs {
+  return modelInputs(a, { grade: model.calibration.referenceGrade, blocks: model.blocks.map((b) => b.name) });
+}
+
 export function blockValues(inputs: ModelInputs, block: Pick<ModelBlock, 'name' | 'keys'>): number[] {
-  if (block.name === 'features' || block.name === 'discourse') return block.keys.map((k) => (inputs[block.name] as unknown as Record<string, number>)[k] ?? 0);
-  const m = inputs[block.name];
-  return block.keys.map((k) => m.get(k) ?? 0);
+  const v = inputs[block.name];
+  if (!v) throw new Error(`model block ${block.name} was not built for this essay`);
+  if (v instanceof Map) return block.keys.map((k) => v.get(k) ?? 0);
+  return block.keys.map((k) => (v as unknown as Record<string, number>)[k] ?? 0);
 }
 
 export const zClip = (v: number, mean: number, sd: number) => Math.max(-3, Math.min(3, (v - mean) / (sd || 1)));

@@ -3,7 +3,7 @@
 import type { TextAnalysis } from '../text/analyze.js';
 import { DIMENSIONS, scoreDimension, type DimensionId, type Evidence } from './dimensions.js';
 import { taskPoints } from './calibration.js';
-import { combinedZ, modelInputs, rawScore, type ScoringModel } from './essay-model.js';
+import { combinedZ, inputsFor, rawScore, type ScoringModel } from './essay-model.js';
 import { extractFeatures } from './features.js';
 import { findCliches } from './general-features.js';
 import modelJson from './scoring-model.json' with { type: 'json' };
@@ -48,9 +48,10 @@ const r1 = (x: number) => Math.round(x * 10) / 10;
 
 export const SCORING_MODEL = modelJson as ScoringModel;
 
-/** The model's combined z (topic-independent inputs only: essay-model.ts, bench/correction/train-scorer.ts). */
+/** The model's combined z (topic-independent inputs only: essay-model.ts, bench/correction/train-scorer.ts),
+ * the essay read at the reference grade as the training essays were: no grade effect yet. */
 function modelZ(a: TextAnalysis): number {
-  const inputs = modelInputs(a);
+  const inputs = inputsFor(a, SCORING_MODEL);
   return combinedZ(rawScore(inputs, SCORING_MODEL), inputs.expert, SCORING_MODEL);
 }
 
@@ -62,8 +63,9 @@ export function calibratedScore(a: TextAnalysis): number {
 function totalWithRules(a: TextAnalysis): { percent: number; evidence: Evidence[] } {
   const z = modelZ(a);
   const cal = SCORING_MODEL.calibration;
-  // The base is the essay read at the reference essays' grade; a younger pupil is read against their
-  // own grade by the typical annual growth between the two (calibration.ts), shown as its own line.
+  // The base is the essay read at the reference essays' grade (length target and long-sentence limit
+  // of that grade, as in training); a younger pupil is read against their own grade by the typical
+  // annual growth between the two (calibration.ts), shown as its own line: the only grade effect.
   const base = taskPoints(z, cal.referenceGrade, cal);
   const evidence: Evidence[] = [{ feature: 'calibratedBase', value: r1(base), effect: r1(base), ranges: [] }];
   let p = taskPoints(z, a.length.grade, cal);
