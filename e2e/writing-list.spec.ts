@@ -249,7 +249,12 @@ describe('class essay list', () => {
     // antd's Checkbox hands data-* to its <input> (not to the label around it): the test id is the input
     const useAi = page.locator('.ant-modal-confirm input[type=checkbox][data-testid=review-use-ai-comment]');
     await expect.poll(() => useAi.isChecked()).toBe(false);
-    await useAi.check();
+    // On a busy machine a click can land while the confirm dialog is still opening and be ignored;
+    // check() is a no-op once checked, so trying again cannot untick it.
+    await expect.poll(async () => {
+      await useAi.check().catch(() => undefined);
+      return useAi.isChecked();
+    }).toBe(true);
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '审核通过' }).click();
     await expect.poll(() => page.getByTestId('batch-result').textContent(), { timeout: 15_000 }).toContain(`已处理 ${approved.length} 篇`);
     await page.locator('.ant-modal', { has: page.getByTestId('batch-result') }).getByRole('button', { name: /确\s?定/ }).click();
