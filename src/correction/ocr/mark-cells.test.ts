@@ -81,8 +81,8 @@ describe('resolveQuotes', () => {
 });
 
 describe('readDashPairs', () => {
-  // a model that knows 一一对 (一一对应) and nothing else well
-  const lm: CharLm = { logP: (a, b) => (['一一', '一对'].includes(a + b) ? Math.log(0.3) : Math.log(1e-3)) };
+  // a model that knows 一对 (一一对应), finds 一一 rare, and nothing else well
+  const lm: CharLm = { logP: (a, b) => (a + b === '一对' ? Math.log(0.3) : a + b === '一一' ? Math.log(0.02) : Math.log(1e-3)) };
   const pos = (text: string, p: number, dash = 0) => ({ text, confidence: p, candidates: [{ text, p }, ...(dash ? [{ text: '—', p: dash }] : [])] });
 
   it('reads 一一 as —— where the recogniser weighs the dash at both', () => {
@@ -93,6 +93,12 @@ describe('readDashPairs', () => {
   it('keeps 一一 when one position gives the dash no weight, or the model prefers 一一 there', () => {
     expect(readDashPairs([pos('字', 0.99), pos('一', 0.95), pos('一', 0.6, 0.35)], lm, 0.5).map((c) => c.text).join('')).toBe('字一一');
     expect(readDashPairs([pos('一', 0.8, 0.15), pos('一', 0.8, 0.15), pos('对', 0.9)], lm, 0.5).map((c) => c.text).join('')).toBe('一一对');
+  });
+
+  it('keeps 一一 after a character where the recogniser weighs the dash only a little (他一一检查)', () => {
+    // (the character before costs 一一 nothing the dash does not pay too)
+    const out = readDashPairs([pos('他', 0.99), pos('一', 0.6, 0.15), pos('一', 0.6, 0.15), pos('检', 0.9), pos('查', 0.9)], lm, 0.5);
+    expect(out.map((c) => c.text).join('')).toBe('他一一检查');
   });
 });
 
