@@ -27,7 +27,7 @@ import { isHeaderText, parseHeader, splitFurniture, type PageHeader } from './pa
 import { lmDecode } from './lm-decode.js';
 import { betterReading, charsInBoxes, inkExtent, readsFarLess } from './read-safeguard.js';
 import { normalizeChinesePunctuation, resolveQuotes } from './punctuation.js';
-import { dashStrokeInCell, markInCell } from './mark-cells.js';
+import { dashStrokeInCell, markInCell, QUOTE } from './mark-cells.js';
 import { DOUBT_CONFIDENCE } from '../ocr-doubt.js';
 
 const REC_H = 48;
@@ -728,7 +728,14 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
           const mark = markInCell(g, r.segs[si]!, CELL_INK);
           if (!mark) continue;
           const here = found.filter((f) => f.si === si);
-          if (here.length === 1 && (mark === '…' ? here[0]!.c.text === '…' : /^["“”]$/u.test(here[0]!.c.text))) continue;
+          if (here.length === 1 && mark === '…' && here[0]!.c.text === '…') continue;
+          // a quote read as a quote keeps its confidence, not its direction: handwritten “ and ” differ by a
+          // tick the recogniser often turns (a ” in a row's first cell read “ at 0.89), so the paragraph decides
+          if (here.length === 1 && mark === QUOTE && /^["“”]$/u.test(here[0]!.c.text)) {
+            here[0]!.c = { ...here[0]!.c, text: QUOTE };
+            here[0]!.mark = true;
+            continue;
+          }
           // a Chinese mark read with confidence is the recogniser's to keep (a small high ！ or ： is no quote)
           if (here.some((f) => /^[，。、；：！？…—]$/u.test(f.c.text) && f.c.confidence >= 0.5)) continue;
           const a = p.at[si + nc]!;
@@ -781,9 +788,12 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
       }
       if (cellMode) unreadCells += r.segs.length - hit.size;
       const normal = normalizeChinesePunctuation(chars);
-      // a mark known from its cell stays that mark (a straight quote may only get its direction)
+      // a mark known from its cell stays that mark, and a straight quote (read so, or known from its cell)
+      // stays straight: its direction is the paragraph's to decide (resolveQuotes). The row alone cannot tell
+      // a quote closed in a row's first cell (…我说 / ”我点头) from one opened there, and a direction set
+      // here would pass for the recogniser's own sure reading.
       found.forEach((f, i) => {
-        if (f.mark && !(f.c.text === '"' && /^[“”]$/u.test(normal[i]!.text))) normal[i]!.text = f.c.text;
+        if (f.mark || f.c.text === '"') normal[i]!.text = f.c.text;
       });
       chars.splice(0, chars.length, ...normal);
       // nothing readable: an empty strip, a border or a smudge
