@@ -9,7 +9,7 @@ import type { CharLm } from './char-lm.js';
 import { readDashPairs } from './dash-pairs.js';
 import { dashStrokeInCell, markInCell, QUOTE } from './mark-cells.js';
 import { resolveQuotes } from './punctuation.js';
-import { readAloneOrRow } from './paddle.js';
+import { packPaddedCells, readAloneOrRow } from './paddle.js';
 import { DOUBT_CONFIDENCE, isDoubtful } from '../ocr-doubt.js';
 
 const CELL = 54;
@@ -142,5 +142,30 @@ describe('readAloneOrRow (a doubtful grid character read again alone in its cell
     expect(readAloneOrRow(rc('弹', 0.3), [rc('石', 0.9), rc('口', 0.9)]).text).toBe('弹');
     expect(readAloneOrRow(rc('弹', 0.3), [rc('，', 0.9)]).text).toBe('弹');
     expect(readAloneOrRow(rc('弹', 0.3), []).text).toBe('弹');
+  });
+});
+
+describe('packPaddedCells (a row\'s doubtful cells re-read in one recogniser call)', () => {
+  it('puts each cell in its own white-margined span, side by side, the ink of each inside its span', () => {
+    const g: Gray = { width: CELL * 3, height: CELL, data: new Uint8Array(CELL * 3 * CELL).fill(245) };
+    // a bar in the first and third cells
+    for (const x0 of [10, 2 * CELL + 10]) for (let y = 20; y < 34; y++) for (let x = x0; x < x0 + 30; x++) g.data[y * g.width + x] = 30;
+    const segs = [0, 2].map((c) => ({ x0: c * CELL, y0: 0, x1: (c + 1) * CELL, y1: CELL }));
+    const { img, spans } = packPaddedCells(g, segs);
+    expect(spans).toHaveLength(2);
+    expect(spans[0]!.start).toBe(0);
+    expect(spans[1]!.start).toBe(spans[0]!.end);
+    expect(spans[1]!.end).toBe(img.width);
+    const inkCols = (sp: { start: number; end: number }) => {
+      let n = 0;
+      for (let x = sp.start; x < sp.end; x++) for (let y = 0; y < img.height; y++) if (img.data[y * img.width + x]! < 128) { n++; break; }
+      return n;
+    };
+    for (const sp of spans) {
+      expect(inkCols(sp)).toBeGreaterThan(0);
+      // a white margin at both ends of each span
+      expect(inkCols({ start: sp.start, end: sp.start + 8 })).toBe(0);
+      expect(inkCols({ start: sp.end - 8, end: sp.end })).toBe(0);
+    }
   });
 });
