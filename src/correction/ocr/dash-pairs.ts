@@ -32,11 +32,12 @@ export function readDashPairs<T extends Pos>(line: T[], lm: CharLm, weight: numb
     const da = a.text === '一' ? dashP(a) : a.confidence;
     const db = b.text === '一' ? dashP(b) : b.confidence;
     if (da < DASH_MIN || db < DASH_MIN) continue;
-    const prev = out[i - 1]?.text;
     const next = out[i + 2]?.text;
     const han = (t: string | undefined): t is string => !!t && /^\p{Script=Han}$/u.test(t);
-    // 一一 as text: the model's bigrams through it; as a dash: the run ends and the next one starts afresh
-    const lmYi = lm.logP(han(prev) ? prev : START, '一') + lm.logP('一', '一') + (han(next) ? lm.logP('一', next) : 0);
+    // 一一 as text: the model's bigrams inside it and into the next character; as a dash: the next run
+    // starts afresh. The character before is scored on neither side: the model has no — (its floor), and
+    // charging 一一 for P(一 | prev) alone tipped 一一 after any character (他一一检查) towards the dash.
+    const lmYi = lm.logP('一', '一') + (han(next) ? lm.logP('一', next) : 0);
     const lmDash = han(next) ? lm.logP(START, next) : 0;
     const yi = Math.log(Math.max(1e-6, yiP(a))) + Math.log(Math.max(1e-6, yiP(b))) + weight * lmYi;
     const dash = Math.log(da) + Math.log(db) + weight * lmDash;

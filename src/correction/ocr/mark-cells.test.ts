@@ -9,7 +9,7 @@ import type { CharLm } from './char-lm.js';
 import { readDashPairs } from './dash-pairs.js';
 import { dashStrokeInCell, markInCell, QUOTE } from './mark-cells.js';
 import { resolveQuotes } from './punctuation.js';
-import { readAloneOrRow } from './paddle.js';
+import { packPaddedCells, readAloneOrRow } from './paddle.js';
 import { DOUBT_CONFIDENCE, isDoubtful } from '../ocr-doubt.js';
 
 const CELL = 54;
@@ -81,8 +81,8 @@ describe('resolveQuotes', () => {
 });
 
 describe('readDashPairs', () => {
-  // a model that knows 一一对 (一一对应) and nothing else well
-  const lm: CharLm = { logP: (a, b) => (['一一', '一对'].includes(a + b) ? Math.log(0.3) : Math.log(1e-3)) };
+  // a model that knows 一对 (一一对应), finds 一一 rare, and nothing else well
+  const lm: CharLm = { logP: (a, b) => (a + b === '一对' ? Math.log(0.3) : a + b === '一一' ? Math.log(0.02) : Math.log(1e-3)) };
   const pos = (text: string, p: number, dash = 0) => ({ text, confidence: p, candidates: [{ text, p }, ...(dash ? [{ text: '—', p: dash }] : [])] });
 
   it('reads 一一 as —— where the recogniser weighs the dash at both', () => {
@@ -93,6 +93,12 @@ describe('readDashPairs', () => {
   it('keeps 一一 when one position gives the dash no weight, or the model prefers 一一 there', () => {
     expect(readDashPairs([pos('字', 0.99), pos('一', 0.95), pos('一', 0.6, 0.35)], lm, 0.5).map((c) => c.text).join('')).toBe('字一一');
     expect(readDashPairs([pos('一', 0.8, 0.15), pos('一', 0.8, 0.15), pos('对', 0.9)], lm, 0.5).map((c) => c.text).join('')).toBe('一一对');
+  });
+
+  it('keeps 一一 after a character where the recogniser weighs the dash only a little (他一一检查)', () => {
+    // (the character before costs 一一 nothing the dash does not pay too)
+    const out = readDashPairs([pos('他', 0.99), pos('一', 0.6, 0.15), pos('一', 0.6, 0.15), pos('检', 0.9), pos('查', 0.9)], lm, 0.5);
+    expect(out.map((c) => c.text).join('')).toBe('他一一检查');
   });
 });
 
@@ -136,5 +142,30 @@ describe('readAloneOrRow (a doubtful grid character read again alone in its cell
     expect(readAloneOrRow(rc('弹', 0.3), [rc('石', 0.9), rc('口', 0.9)]).text).toBe('弹');
     expect(readAloneOrRow(rc('弹', 0.3), [rc('，', 0.9)]).text).toBe('弹');
     expect(readAloneOrRow(rc('弹', 0.3), []).text).toBe('弹');
+  });
+});
+
+describe('packPaddedCells (a row\'s doubtful cells re-read in one recogniser call)', () => {
+  it('puts each cell in its own white-margined span, side by side, the ink of each inside its span', () => {
+    const g: Gray = { width: CELL * 3, height: CELL, data: new Uint8Array(CELL * 3 * CELL).fill(245) };
+    // a bar in the first and third cells
+    for (const x0 of [10, 2 * CELL + 10]) for (let y = 20; y < 34; y++) for (let x = x0; x < x0 + 30; x++) g.data[y * g.width + x] = 30;
+    const segs = [0, 2].map((c) => ({ x0: c * CELL, y0: 0, x1: (c + 1) * CELL, y1: CELL }));
+    const { img, spans } = packPaddedCells(g, segs);
+    expect(spans).toHaveLength(2);
+    expect(spans[0]!.start).toBe(0);
+    expect(spans[1]!.start).toBe(spans[0]!.end);
+    expect(spans[1]!.end).toBe(img.width);
+    const inkCols = (sp: { start: number; end: number }) => {
+      let n = 0;
+      for (let x = sp.start; x < sp.end; x++) for (let y = 0; y < img.height; y++) if (img.data[y * img.width + x]! < 128) { n++; break; }
+      return n;
+    };
+    for (const sp of spans) {
+      expect(inkCols(sp)).toBeGreaterThan(0);
+      // a white margin at both ends of each span
+      expect(inkCols({ start: sp.start, end: sp.start + 8 })).toBe(0);
+      expect(inkCols({ start: sp.end - 8, end: sp.end })).toBe(0);
+    }
   });
 });

@@ -27,7 +27,7 @@ import { isHeaderText, parseHeader, splitFurniture, type PageHeader } from './pa
 import { lmDecode } from './lm-decode.js';
 import { betterReading, charsInBoxes, inkExtent, readsFarLess } from './read-safeguard.js';
 import { normalizeChinesePunctuation, resolveQuotes } from './punctuation.js';
-import { dashStrokeInCell, markInCell } from './mark-cells.js';
+import { dashStrokeInCell, markInCell, QUOTE } from './mark-cells.js';
 import { DOUBT_CONFIDENCE } from '../ocr-doubt.js';
 
 const REC_H = 48;
@@ -197,6 +197,8 @@ function pack(g: Gray, segs: Segment[], cellMode: boolean, tail = 0): Packed {
  * a quarter cell of white around it), and that reading is kept when it is surer by CELL1_GAIN. In a row
  * a hard hand's strokes run into the next cell's and the recogniser splits or merges them; alone, the
  * cell is one character (cursive held-out pages: 3–7 points of Han CER, chosen on the seed-13 set).
+ * A row's doubtful cells are read in one call, each in its margin side by side (packPaddedCells): one call
+ * per cell was unbounded (most cells of a cursive page).
  */
 const CELL1 = 0.5;
 const CELL1_PAD = 0.25;
@@ -213,6 +215,21 @@ export function readAloneOrRow(row: RecChar, solo: RecChar[]): RecChar {
   if (solo.length !== 1 || !best || !/^\p{Script=Han}$/u.test(best.text) || best.confidence <= row.confidence + CELL1_GAIN) return row;
   const alternatives = [{ text: row.text, confidence: Math.round(row.confidence * 1000) / 1000 }, ...(best.alternatives ?? [])].filter((a) => a.text !== best.text).slice(0, 3);
   return { ...row, text: best.text, confidence: Math.min(best.confidence, DOUBT_CONFIDENCE - 0.01), alternatives };
+}
+
+/** Cells each centred in its white margin (padCell), side by side in one line image; each one's span. */
+export function packPaddedCells(g: Gray, segs: Segment[]): { img: Gray; spans: Span[] } {
+  const parts = segs.map((s) => padCell(g, s, (s.x1 - s.x0) * CELL1_PAD, (s.y1 - s.y0) * CELL1_PAD));
+  const width = parts.reduce((a, p) => a + p.width, 0);
+  const data = new Uint8Array(width * REC_H);
+  const spans: Span[] = [];
+  let x0 = 0;
+  for (const p of parts) {
+    for (let y = 0; y < REC_H; y++) data.set(p.data.subarray(y * p.width, (y + 1) * p.width), y * width + x0);
+    spans.push({ start: x0, end: x0 + p.width });
+    x0 += p.width;
+  }
+  return { img: { data, width, height: REC_H }, spans };
 }
 
 /** One cell alone in a line image REC_H high, its ink centred with white margins around it. */
@@ -728,7 +745,14 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
           const mark = markInCell(g, r.segs[si]!, CELL_INK);
           if (!mark) continue;
           const here = found.filter((f) => f.si === si);
-          if (here.length === 1 && (mark === '…' ? here[0]!.c.text === '…' : /^["“”]$/u.test(here[0]!.c.text))) continue;
+          if (here.length === 1 && mark === '…' && here[0]!.c.text === '…') continue;
+          // a quote read as a quote keeps its confidence, not its direction: handwritten “ and ” differ by a
+          // tick the recogniser often turns (a ” in a row's first cell read “ at 0.89), so the paragraph decides
+          if (here.length === 1 && mark === QUOTE && /^["“”]$/u.test(here[0]!.c.text)) {
+            here[0]!.c = { ...here[0]!.c, text: QUOTE };
+            here[0]!.mark = true;
+            continue;
+          }
           // a Chinese mark read with confidence is the recogniser's to keep (a small high ！ or ： is no quote)
           if (here.some((f) => /^[，。、；：！？…—]$/u.test(f.c.text) && f.c.confidence >= 0.5)) continue;
           const a = p.at[si + nc]!;
@@ -738,21 +762,28 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
           hit.add(si);
         }
         // a doubtful character read again alone in its cell, centred with a margin: kept when read surer
-        for (const f of found) {
-          if (f.mark || f.c.confidence >= CELL1 || !/^\p{Script=Han}$/u.test(f.c.text)) continue;
-          const s0 = r.segs[f.si]!;
-          const padX = (s0.x1 - s0.x0) * CELL1_PAD;
-          const padY = (s0.y1 - s0.y0) * CELL1_PAD;
-          const solo = await recognizeLineImage(m, padCell(g, s0, padX, padY));
-          f.c = readAloneOrRow(f.c, solo);
+        // (the row's doubtful cells side by side in one line image, each in its white margin: one recogniser call per row)
+        const doubtful = found.filter((f) => !f.mark && f.c.confidence < CELL1 && /^\p{Script=Han}$/u.test(f.c.text));
+        if (doubtful.length) {
+          const { img, spans } = packPaddedCells(g, doubtful.map((f) => r.segs[f.si]!));
+          const read = await recognizeLineImage(m, img);
+          doubtful.forEach((f, k) => {
+            f.c = readAloneOrRow(f.c, read.filter((c) => c.x >= spans[k]!.start && c.x < spans[k]!.end));
+          });
         }
         // two cells side by side, each crossed by one flat stroke edge to edge at one height: a dash (——), read as 一一
-        const strokes = r.segs.map((s) => dashStrokeInCell(g, s, CELL_INK));
+        // (the stroke is looked for only in pairs read as dash-like marks or nothing: most rows have none)
+        const strokes = new Map<number, number | undefined>();
+        const stroke = (si: number): number | undefined => {
+          if (!strokes.has(si)) strokes.set(si, dashStrokeInCell(g, r.segs[si]!, CELL_INK));
+          return strokes.get(si);
+        };
         for (let si = 0; si + 1 < r.segs.length; si++) {
-          const [a, b] = [strokes[si], strokes[si + 1]];
-          if (a === undefined || b === undefined || Math.abs(a - b) > 0.12 || r.colIndex[si + 1] !== r.colIndex[si]! + 1) continue;
+          if (r.colIndex[si + 1] !== r.colIndex[si]! + 1) continue;
           const pair = found.filter((f) => f.si === si || f.si === si + 1);
           if (pair.length > 2 || pair.some((f) => !/^[一—－\-_]$/u.test(f.c.text))) continue;
+          const [a, b] = [stroke(si), stroke(si + 1)];
+          if (a === undefined || b === undefined || Math.abs(a - b) > 0.12) continue;
           for (const k of [si, si + 1]) {
             const at = found.findIndex((f) => f.si >= k);
             const here = found.filter((f) => f.si === k).length;
@@ -781,9 +812,12 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
       }
       if (cellMode) unreadCells += r.segs.length - hit.size;
       const normal = normalizeChinesePunctuation(chars);
-      // a mark known from its cell stays that mark (a straight quote may only get its direction)
+      // a mark known from its cell stays that mark, and a straight quote (read so, or known from its cell)
+      // stays straight: its direction is the paragraph's to decide (resolveQuotes). The row alone cannot tell
+      // a quote closed in a row's first cell (…我说 / ”我点头) from one opened there, and a direction set
+      // here would pass for the recogniser's own sure reading.
       found.forEach((f, i) => {
-        if (f.mark && !(f.c.text === '"' && /^[“”]$/u.test(normal[i]!.text))) normal[i]!.text = f.c.text;
+        if (f.mark || f.c.text === '"') normal[i]!.text = f.c.text;
       });
       chars.splice(0, chars.length, ...normal);
       // nothing readable: an empty strip, a border or a smudge

@@ -72,7 +72,8 @@ export function resolveQuotes(lines: Array<{ text: string; continues?: boolean; 
       // the next character in the same paragraph
       const nextC = next && (next.line === li || lines[next.line]!.continues) ? next.c : undefined;
       const closesHere = !nextC || /^[，。、；：！？…—）》]$/u.test(nextC.text);
-      const prevC = k > 0 ? l.chars[k - 1] : undefined;
+      // the character before in the same paragraph (a ” alone on its row follows the row above)
+      const prevC = k > 0 ? l.chars[k - 1] : l.continues && at > 0 ? flat[at - 1]!.c : undefined;
       // (a quote between letters or digits is not Chinese text's: left as read)
       if ((c.text === '"' || c.text === "'") && !(HAN.test(nextC?.text ?? '') || HAN.test(prevC?.text ?? '') || CJK_PUNCT.test(nextC?.text ?? '') || CJK_PUNCT.test(prevC?.text ?? ''))) return;
       // a doubtful reading of a quote's direction is decided like a straight quote (handwritten “ and ” differ

@@ -14,6 +14,9 @@ const TEXT = [
   '父亲温柔地笑着说：“加油！”我只说了一个字——“好”。然后背起书包出门了。',
 ].join('\n');
 
+// a quote opened on one row and closed in the first cell of the next (18 cells after the indent)
+const WRAPPED = ['散步', '妈妈笑着说：“今天天气真好，出去走走”我高兴地点了点头。'].join('\n');
+
 const marks = (s: string): string => [...s].filter((c) => /[“”—…]/u.test(c)).join('');
 
 describe.skipIf(!!missing)('quote, dash and ellipsis cells on a grid page', { timeout: 60_000 }, () => {
@@ -24,6 +27,9 @@ describe.skipIf(!!missing)('quote, dash and ellipsis cells on a grid page', { ti
     await loadPaddleModels();
     pages.clean = await renderEssayPage(TEXT, { handMarks: true });
     pages.photo = await renderEssayPage(TEXT, { handMarks: true, photo: true, noise: 12, rotate: 1.2, jpeg: true, seed: 7 });
+    pages.wrapped = await renderEssayPage(WRAPPED, { handMarks: true });
+    // (here the recogniser reads the ” ticks as “ at 0.89, and the row alone made it an opening quote)
+    pages.wrappedPhoto = await renderEssayPage(WRAPPED, { handMarks: true, photo: true, noise: 12, rotate: -0.8, jpeg: true, seed: 3 });
     const ocr = new PaddleOcrProvider();
     for (const [name, p] of Object.entries(pages)) read[name] = buildTranscript([await ocr.recognize(p.image)]).text;
   }, 180_000);
@@ -33,6 +39,13 @@ describe.skipIf(!!missing)('quote, dash and ellipsis cells on a grid page', { ti
     expect(marks(read.clean!)).toBe(marks(TEXT));
     expect(read.clean).toContain('一个字——“好”');
     expect(read.clean).toContain('二十五分……”');
+  });
+
+  it('closes a quote in the first cell of a row, opened on the row above (not read as an opening quote)', () => {
+    expect(pages.wrapped!.text).toBe(WRAPPED);
+    expect(marks(read.wrapped!)).toBe('“”');
+    expect(read.wrapped).toContain('走走”我');
+    expect(marks(read.wrappedPhoto!)).toBe('“”');
   });
 
   it('does the same on a photo-like page (lighting, noise, a slight turn, JPEG)', () => {
