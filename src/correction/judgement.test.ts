@@ -101,6 +101,22 @@ describe('comments follow their evidence', () => {
     }
   }, 30_000);
 
+  it('praises a good sentence with words that show the point: never one character (没, 让) or a negated verb (没画)', () => {
+    // Before: 好句：“安静下来”、“没”、“听见”等词语用得准确生动 (07), “没画” (08), “让” (01): the action
+    // chain's verb and a negated verb were quoted as chosen words.
+    for (const r of all()) {
+      for (const n of r.notes.filter((x) => x.kind === 'goodSentence')) {
+        const quoted = [...n.message.matchAll(/“([^”]+)”/g)].map((m) => m[1]!);
+        for (const q of quoted) {
+          expect([...q].length, n.message).toBeGreaterThanOrEqual(2);
+          if ([...q].length === 2) expect(/^[没不未别]/u.test(q), n.message).toBe(false);
+          expect(n.excerpt, n.message).toContain(q);
+        }
+        expect(n.message).not.toMatch(/^好句：。$/);
+      }
+    }
+  }, 30_000);
+
   it('does not praise 练就 where the text says 多练就会好的', () => {
     const a = analyzeText({ transcript: essayText('03-pe-teacher'), title: DEMO_ESSAY_TITLE, grade: 7 });
     expect(a.vocabulary.goodWords.map((w) => w.word)).not.toContain('练就');

@@ -1,6 +1,6 @@
 // Sentence-level notes tied to transcript offsets [start, end): good sentences and why, wrong
 // characters with their fix, punctuation misuse, long-winded sentences.
-import type { TextAnalysis } from '../text/analyze.js';
+import { ACTION_CHAIN_CUE, type TextAnalysis } from '../text/analyze.js';
 import type { PunctuationKind } from '../text/punctuation.js';
 import type { RhetoricKind } from '../text/rhetoric.js';
 
@@ -41,7 +41,7 @@ const PUNCT_MSG: Record<PunctuationKind, Record<Lang, string>> = {
 function reasonText(a: TextAnalysis, cues: string[], reasons: string[], lang: Lang): string {
   const parts: string[] = [];
   const rh = cues.filter((c): c is RhetoricKind => c in RHETORIC_NAMES);
-  const words = cues.filter((c) => !(c in RHETORIC_NAMES));
+  const words = cues.filter((c) => !(c in RHETORIC_NAMES) && c !== ACTION_CHAIN_CUE);
   if (rh.length) parts.push(lang === 'zh' ? `运用了${[...new Set(rh.map((k) => RHETORIC_NAMES[k].zh))].join('、')}` : `uses ${[...new Set(rh.map((k) => RHETORIC_NAMES[k].en))].join(' and ')}`);
   if (words.length) {
     const q = words.slice(0, 3).map((w) => `“${w}”`).join(lang === 'zh' ? '、' : ', ');
@@ -53,6 +53,8 @@ function reasonText(a: TextAnalysis, cues: string[], reasons: string[], lang: La
         : `the words ${q} are precise and vivid`,
     );
   }
+  // Nothing to quote but a chain of actions: say so in words instead of quoting one of its verbs.
+  if (!parts.length && cues.includes(ACTION_CHAIN_CUE)) parts.push(lang === 'zh' ? '一连串动作写得连贯具体' : 'a chain of actions told clearly and concretely');
   void a;
   return lang === 'zh' ? `好句：${parts.join('，')}。` : `Good sentence: ${parts.join('; ')}.`;
 }

@@ -8,7 +8,7 @@ import { findPunctuationIssues, type PunctuationIssue } from './punctuation.js';
 import { analyzeRelevance, type Relevance } from './relevance.js';
 import { findRhetoric, type RhetoricHit } from './rhetoric.js';
 import { countHan, splitStructure, type Paragraph, type Sentence, type Span } from './split.js';
-import { analyzeVocabulary, round, tokenize, type Vocabulary } from './vocabulary.js';
+import { analyzeVocabulary, round, tokenize, type Vocabulary, type WordHit } from './vocabulary.js';
 import { withoutDoubt } from '../ocr-doubt.js';
 
 export interface SentenceStats {
@@ -161,6 +161,21 @@ export function analyzeText(input: AnalyzeInput): TextAnalysis {
   };
 }
 
+/** Cue of a sentence whose description is a chain of actions (shown as words, never quoted). */
+export const ACTION_CHAIN_CUE = 'actionChain';
+
+/**
+ * The good words worth quoting as evidence, best first: idioms, set phrases and reduplications show word
+ * choice on their own, then less common adjectives, then verbs; a negated verb (没画, 不想) is no word choice (an idiom like 不知不觉 is).
+ */
+function quotableWords(good: WordHit[]): string[] {
+  const rank = (g: WordHit) => (g.kind !== 'vivid' ? 0 : /^(a|ad|an|z)$/.test(g.tag) ? 1 : 2);
+  return good
+    .filter((g) => g.kind !== 'vivid' || !/^[没不未别]/u.test(g.word))
+    .sort((x, y) => rank(x) - rank(y) || x.start - y.start)
+    .map((g) => g.word);
+}
+
 /** Sentences worth praising: a rhetorical device, idioms, or two+ good words with description, and no error. */
 function pickGoodSentences(
   sentences: Sentence[],
@@ -189,11 +204,14 @@ function pickGoodSentences(
     }
     if (good.length >= 2) {
       reasons.push('goodWords');
-      cues.push(...good.slice(0, 3).map((g) => g.word));
+      cues.push(...quotableWords(good).slice(0, 3));
     }
     if (desc.length >= 2) {
       reasons.push('description');
-      cues.push(...desc.slice(0, 2).map((d) => d.word));
+      // Only a descriptive word shows the description when quoted alone; an action chain's verb (让, 没, 举起) does not.
+      const words = desc.filter((d) => d.kind !== 'action' && [...d.word].length >= 2).map((d) => d.word);
+      cues.push(...words.slice(0, 2));
+      if (desc.some((d) => d.kind === 'action')) cues.push(ACTION_CHAIN_CUE);
     }
     const score = rh.length * 3 + idioms.length * 2 + good.length + desc.length * 0.5;
     if (score >= 3) scored.push({ sentence: s.index, start: s.start, end: s.end, reasons, cues: [...new Set(cues)], score });

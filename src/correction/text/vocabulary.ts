@@ -14,6 +14,8 @@ export interface WordHit {
   end: number;
   /** why it counts: idiom (成语), set phrase (习用语), reduplicated (叠词), vivid (less common descriptive word) */
   kind: 'idiom' | 'phrase' | 'reduplicated' | 'vivid';
+  /** jieba's part-of-speech tag (a vivid adjective shows word choice better than a vivid verb) */
+  tag: string;
 }
 
 export interface Vocabulary {
@@ -111,7 +113,7 @@ export function analyzeVocabulary(tokens: Token[]): Vocabulary {
     }
     if (!kind || seen.has(t.word) || (kind === 'vivid' && ambiguous(t))) continue;
     seen.add(t.word);
-    const hit = { word: t.word, start: t.start, end: t.end, kind };
+    const hit = { word: t.word, start: t.start, end: t.end, kind, tag: t.tag };
     if (kind === 'idiom') idioms.push(hit);
     good.push(hit);
   }
