@@ -3,13 +3,16 @@
 // retries, then flags), the thread is stopped, and the next page gets a new, working thread. The hung
 // thread is a small module (data: URL) that hangs the first time it starts (while a flag file exists)
 // and otherwise runs the real ocr-thread. Every Worker the pool makes is recorded, to check that each
-// has exited once the pool is closed. The limit is 3 s: a new real thread must get ready within it.
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+// has exited once the pool is closed. The limit is 3 s, or 5× the time a new real thread takes to start
+// and answer on this machine now if that is longer: the real thread after the hung one must get ready
+// within it, and on a busy machine it once took over 3 s (a clean-clone CI run beside the OCR benchmark).
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { correctEssay } from '../correct-essay.js';
 import { misbehavingThread } from './misbehaving-thread.js';
 import { OcrWorkerPool } from './ocr-pool.js';
 
-const LIMIT_MS = 3000;
+let LIMIT_MS = 3000;
+const after = (what: string) => new RegExp(`OCR thread failed: ${what} after ${LIMIT_MS / 1000} s`);
 /** takes pages and never answers them */
 const NEVER_ANSWERS = `parentPort.on('message', () => {}); parentPort.postMessage({ ready: true });`;
 
@@ -33,7 +36,16 @@ const NOT_AN_IMAGE = new Uint8Array([1, 2, 3]);
 
 const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
-describe('OcrWorkerPool when a thread hangs', { timeout: 60_000 }, () => {
+beforeAll(async () => {
+  const p = new OcrWorkerPool({ threads: 1, idleMs: 60_000, pageTimeoutMs: 0 });
+  const t0 = performance.now();
+  await p.readPage(NOT_AN_IMAGE);
+  const startMs = performance.now() - t0;
+  await p.close();
+  LIMIT_MS = Math.max(3000, Math.ceil((5 * startMs) / 1000) * 1000);
+}, 120_000);
+
+describe('OcrWorkerPool when a thread hangs', { timeout: 240_000 }, () => {
   const pools: OcrWorkerPool[] = [];
   const pool = (threadModule: string): OcrWorkerPool => {
     const p = new OcrWorkerPool({ threads: 1, idleMs: 60_000, threadModule, pageTimeoutMs: LIMIT_MS });
@@ -52,7 +64,7 @@ describe('OcrWorkerPool when a thread hangs', { timeout: 60_000 }, () => {
     const [first, second] = await Promise.allSettled([p.readPage(NOT_AN_IMAGE), p.readPage(NOT_AN_IMAGE)]);
     expect(first.status).toBe('rejected');
     expect((first as PromiseRejectedResult).reason).toBeInstanceOf(Error);
-    expect(String((first as PromiseRejectedResult).reason)).toMatch(/OCR thread failed: no answer after 3 s \(thread stopped\)/);
+    expect(String((first as PromiseRejectedResult).reason)).toMatch(after('no answer'));
     expect(second).toMatchObject({ status: 'fulfilled', value: { check: { ok: false } } });
     // and the next page too, on the same new thread
     await expect(p.readPage(NOT_AN_IMAGE)).resolves.toMatchObject({ check: { ok: false } });
@@ -67,7 +79,7 @@ describe('OcrWorkerPool when a thread hangs', { timeout: 60_000 }, () => {
   it('a thread busy forever in JavaScript is stopped too; correctEssay rejects with the reason', async () => {
     made.length = 0;
     const p = pool(thread.once(`parentPort.on('message', () => { for (;;) {} }); parentPort.postMessage({ ready: true });`));
-    await expect(correctEssay({ title: '春游', grade: 5, images: [NOT_AN_IMAGE] }, { ocr: p })).rejects.toThrow(/OCR thread failed: no answer after 3 s/);
+    await expect(correctEssay({ title: '春游', grade: 5, images: [NOT_AN_IMAGE] }, { ocr: p })).rejects.toThrow(after('no answer'));
     await expect(p.readPage(NOT_AN_IMAGE)).resolves.toMatchObject({ check: { ok: false } });
     await p.close();
     expect(made.map((w) => w.exited)).toEqual([true, true]);
@@ -76,7 +88,7 @@ describe('OcrWorkerPool when a thread hangs', { timeout: 60_000 }, () => {
   it('a thread that never gets ready (hangs while loading) fails its page after the same limit', async () => {
     made.length = 0;
     const p = pool(thread.once('setInterval(() => {}, 60_000);'));
-    await expect(p.recognize(NOT_AN_IMAGE)).rejects.toThrow(/OCR thread failed: not ready after 3 s \(thread stopped\)/);
+    await expect(p.recognize(NOT_AN_IMAGE)).rejects.toThrow(after('not ready'));
     await expect(p.readPage(NOT_AN_IMAGE)).resolves.toMatchObject({ check: { ok: false } });
     await p.close();
     expect(made.map((w) => w.exited)).toEqual([true, true]);
