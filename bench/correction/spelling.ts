@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { findWrongChars, applyFixes, DEFAULT_SPELL_PARAMS, type SpellParams } from '../../src/correction/spelling/spellcheck.js';
 import { getLexicon } from '../../src/correction/lexicon.js';
 import { getConfusion } from '../../src/correction/spelling/confusion.js';
+import { getWordLm } from '../../src/correction/spelling/word-lm.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -114,6 +115,7 @@ function run(params: SpellParams): SpellMetrics {
 const tLoad = performance.now();
 getLexicon();
 getConfusion();
+getWordLm();
 const loadSeconds = (performance.now() - tLoad) / 1000;
 const base: SpellParams = { ...DEFAULT_SPELL_PARAMS, ...JSON.parse(opt('--params') ?? '{}') };
 

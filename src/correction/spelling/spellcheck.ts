@@ -11,6 +11,7 @@ import { getConfusion, type Candidate, type ConfusionKind } from './confusion.js
 import { getScorer, segment, wordLogP, type Scorer } from './word-score.js';
 import { findListMisspellings } from './common-misspellings.js';
 import { findDeMisuse } from './de-particles.js';
+import { clauseCost, contextId, getWordLm, type WordLm } from './word-lm.js';
 
 export interface SpellParams {
   /** minimum normalised log-probability gain for a correction */
@@ -33,6 +34,16 @@ export interface SpellParams {
   symmetric?: number;
   /** 1: also try near-homophones (in/ing, n/l, z/zh …; confusion.ts), with prior.fuzzy */
   fuzzy?: number;
+  /** 1: judge each proposal with the general-domain word bigram model (word-lm.ts) over its clause */
+  lm?: number;
+  /** a proposal must lower the clause's LM cost by more than this many nats */
+  lmMargin?: number;
+  /** the LM's cost drop (nats) is added to the gain with this weight before the threshold */
+  lmWeight?: number;
+  /** with the LM, proposals are gathered down to this gain (default: threshold) */
+  lmPool?: number;
+  /** 1: every candidate over lmPool is judged by the LM (not only the one with the best gain) */
+  lmRerank?: number;
 }
 
 export const DEFAULT_SPELL_PARAMS: SpellParams = {
@@ -46,6 +57,8 @@ export const DEFAULT_SPELL_PARAMS: SpellParams = {
   deRules: 1,
   symmetric: 1,
   fuzzy: 1,
+  lm: 1,
+  lmMargin: 2,
 };
 
 /**
@@ -83,30 +96,36 @@ interface Scored {
   word: string;
 }
 
-function bestCandidate(
+/** Every candidate that completes a word, with its gain. */
+function scoreCandidates(
   s: Scorer,
   chars: string[],
   i: number,
   cands: Candidate[],
   p: SpellParams,
-): Scored | undefined {
+): Scored[] {
   const lo = Math.max(0, i - p.window);
   const hi = Math.min(chars.length, i + p.window + 1);
   const win = chars.slice(lo, hi);
   const focus = i - lo;
   const orig = chars[i]!;
   const base = segment(s, win, focus).score;
-  let best: Scored | undefined;
+  const out: Scored[] = [];
   for (const cand of cands) {
     win[focus] = cand.char;
     const r = segment(s, win, focus);
     // Take out the plain frequency advantage of the candidate character itself.
     const gain =
       r.score - base - p.freqNorm * (singleLogP(s, cand.char) - singleLogP(s, orig)) - p.prior[cand.kind];
-    if ((r.word.length > 1 || !p.requireWord) && (!best || gain > best.gain) && (s.lex.freq.get(r.word) ?? 0) >= p.minWordFreq)
-      best = { cand, gain, word: r.word };
+    if ((r.word.length > 1 || !p.requireWord) && (s.lex.freq.get(r.word) ?? 0) >= p.minWordFreq)
+      out.push({ cand, gain, word: r.word });
   }
-  win[focus] = orig;
+  return out;
+}
+
+function bestCandidate(s: Scorer, chars: string[], i: number, cands: Candidate[], p: SpellParams): Scored | undefined {
+  let best: Scored | undefined;
+  for (const c of scoreCandidates(s, chars, i, cands, p)) if (!best || c.gain > best.gain) best = c;
   return best;
 }
 
@@ -131,6 +150,7 @@ export function findWrongChars(text: string, params: SpellParams = DEFAULT_SPELL
 function findModelFixes(text: string, params: SpellParams): SpellFix[] {
   const s: Scorer = getScorer();
   const conf = getConfusion({ symmetric: !!params.symmetric, fuzzy: !!params.fuzzy });
+  const lm: WordLm | undefined = params.lm ? getWordLm() : undefined;
   const fixes: SpellFix[] = [];
   // Work run by run: a run is a stretch of Han characters between punctuation or other scripts.
   const runRe = /\p{Script=Han}+/gu;
@@ -139,26 +159,54 @@ function findModelFixes(text: string, params: SpellParams): SpellFix[] {
     const chars = [...m[0]];
     // Han chars outside the BMP are rare; offsets below assume one UTF-16 unit per char, so skip such runs.
     if (chars.length !== m[0].length || chars.length < 2) continue;
-    const proposals: Array<{ i: number } & Scored> = [];
+    const proposals: Array<{ i: number; score: number } & Scored> = [];
+    const pool = lm ? (params.lmPool ?? params.threshold) : params.threshold;
+    const ctx = lm ? { lm, before: contextId(lm, text[runStart - 1]), after: contextId(lm, text[runStart + chars.length]) } : undefined;
+    let baseCost = NaN;
+    /** gain plus the LM's weighted cost drop when chars[i] becomes c, or undefined when not enough */
+    const lmScore = (i: number, c: string, gain: number): number | undefined => {
+      if (!ctx) return gain > params.threshold ? gain : undefined;
+      if (Number.isNaN(baseCost)) baseCost = clauseCost(ctx.lm, chars, ctx.before, ctx.after).cost;
+      const orig = chars[i]!;
+      chars[i] = c;
+      const drop = baseCost - clauseCost(ctx.lm, chars, ctx.before, ctx.after).cost;
+      chars[i] = orig;
+      const score = gain + (params.lmWeight ?? 0) * drop;
+      return drop > (params.lmMargin ?? 0) && score > params.threshold ? score : undefined;
+    };
     for (let i = 0; i < chars.length; i++) {
       const cands = conf.get(chars[i]!);
       if (!cands || !HAN.test(chars[i]!)) continue;
+      if (ctx && params.lmRerank) {
+        // Every candidate over the pool is judged by the LM; the best combined score stands for the position.
+        let best: ({ i: number; score: number } & Scored) | undefined;
+        for (const c of scoreCandidates(s, chars, i, cands, params)) {
+          if (c.gain <= pool) continue;
+          const score = lmScore(i, c.cand.char, c.gain);
+          if (score !== undefined && (!best || score > best.score)) best = { i, ...c, score };
+        }
+        if (best) proposals.push(best);
+        continue;
+      }
       const b = bestCandidate(s, chars, i, cands, params);
-      if (b && b.gain > params.threshold) proposals.push({ i, ...b });
+      if (b && b.gain > pool) proposals.push({ i, ...b, score: lmScore(i, b.cand.char, b.gain) ?? -Infinity });
     }
-    proposals.sort((a, b) => b.gain - a.gain);
+    proposals.sort((a, b) => b.score - a.score);
     const changed = new Set<number>();
     for (const pr of proposals) {
+      if (pr.score === -Infinity) break;
       // A neighbouring fix changes this position's context: re-check it against the updated run.
       const near = [...changed].some((c) => Math.abs(c - pr.i) <= params.window);
       let chosen: Scored | undefined = pr;
       if (near) {
         chosen = bestCandidate(s, chars, pr.i, [pr.cand], params);
-        if (!chosen || chosen.gain <= params.threshold) continue;
+        if (!chosen || chosen.gain <= pool) continue;
       }
+      if (ctx && changed.size && lmScore(pr.i, chosen.cand.char, chosen.gain) === undefined) continue;
       const wrong = chars[pr.i]!;
       chars[pr.i] = chosen.cand.char;
       changed.add(pr.i);
+      if (ctx) baseCost = NaN;
       fixes.push({
         start: runStart + pr.i,
         end: runStart + pr.i + 1,
