@@ -5,8 +5,11 @@
 // of a small window around it, scored with jieba's dictionary frequencies. A candidate wins when the
 // window becomes more probable by more than a threshold plus a prior for the kind of confusion
 // (other-tone homophones and look-alikes are less likely slips than same-tone homophones), and the
-// candidate completes a dictionary word. The thresholds are global, chosen once on a development
-// slice (the first 400 sentences) of SIGHAN-15; see bench/correction/README.md.
+// candidate completes a dictionary word. Each proposal is then judged over its whole clause by a
+// general-domain word bigram model (word-lm.ts): it must lower the clause's cost by more than lmMargin
+// nats, and a large enough drop (lmStrong) lets a weaker window gain through. The thresholds are
+// global, chosen once on a development slice (the first 400 sentences) of SIGHAN-15 with their
+// corrections as correct sentences; see bench/correction/README.md.
 import { getConfusion, type Candidate, type ConfusionKind } from './confusion.js';
 import { getScorer, segment, wordLogP, type Scorer } from './word-score.js';
 import { findListMisspellings } from './common-misspellings.js';
@@ -38,12 +41,10 @@ export interface SpellParams {
   lm?: number;
   /** a proposal must lower the clause's LM cost by more than this many nats */
   lmMargin?: number;
-  /** the LM's cost drop (nats) is added to the gain with this weight before the threshold */
-  lmWeight?: number;
   /** with the LM, proposals are gathered down to this gain (default: threshold) */
   lmPool?: number;
-  /** 1: every candidate over lmPool is judged by the LM (not only the one with the best gain) */
-  lmRerank?: number;
+  /** a proposal whose LM cost drop exceeds this is accepted down to a gain of lmPool */
+  lmStrong?: number;
 }
 
 export const DEFAULT_SPELL_PARAMS: SpellParams = {
@@ -52,13 +53,15 @@ export const DEFAULT_SPELL_PARAMS: SpellParams = {
   window: 4,
   freqNorm: 0,
   minWordFreq: 1,
-  requireWord: 1,
   commonList: 1,
   deRules: 1,
   symmetric: 1,
   fuzzy: 1,
   lm: 1,
   lmMargin: 2,
+  lmPool: -4,
+  lmStrong: 6,
+  requireWord: 0,
 };
 
 /**
@@ -66,7 +69,14 @@ export const DEFAULT_SPELL_PARAMS: SpellParams = {
  * analysis asks for a much larger gain: on the 150 calibration essays threshold 8 leaves ~0.3
  * proposals per 1000 characters, most of them real slips (端祥→端详, 丝豪→丝毫).
  */
-export const ESSAY_SPELL_PARAMS: SpellParams = { ...DEFAULT_SPELL_PARAMS, threshold: 8 };
+export const ESSAY_SPELL_PARAMS: SpellParams = {
+  ...DEFAULT_SPELL_PARAMS,
+  threshold: 8,
+  // Essays keep the word requirement and the word model's gain; the LM only vetoes (lmMargin).
+  requireWord: 1,
+  lmPool: undefined,
+  lmStrong: undefined,
+};
 
 export interface SpellFix {
   /** UTF-16 offset in the input, [start, end) */
@@ -96,36 +106,30 @@ interface Scored {
   word: string;
 }
 
-/** Every candidate that completes a word, with its gain. */
-function scoreCandidates(
+function bestCandidate(
   s: Scorer,
   chars: string[],
   i: number,
   cands: Candidate[],
   p: SpellParams,
-): Scored[] {
+): Scored | undefined {
   const lo = Math.max(0, i - p.window);
   const hi = Math.min(chars.length, i + p.window + 1);
   const win = chars.slice(lo, hi);
   const focus = i - lo;
   const orig = chars[i]!;
   const base = segment(s, win, focus).score;
-  const out: Scored[] = [];
+  let best: Scored | undefined;
   for (const cand of cands) {
     win[focus] = cand.char;
     const r = segment(s, win, focus);
     // Take out the plain frequency advantage of the candidate character itself.
     const gain =
       r.score - base - p.freqNorm * (singleLogP(s, cand.char) - singleLogP(s, orig)) - p.prior[cand.kind];
-    if ((r.word.length > 1 || !p.requireWord) && (s.lex.freq.get(r.word) ?? 0) >= p.minWordFreq)
-      out.push({ cand, gain, word: r.word });
+    if ((r.word.length > 1 || !p.requireWord) && (!best || gain > best.gain) && (s.lex.freq.get(r.word) ?? 0) >= p.minWordFreq)
+      best = { cand, gain, word: r.word };
   }
-  return out;
-}
-
-function bestCandidate(s: Scorer, chars: string[], i: number, cands: Candidate[], p: SpellParams): Scored | undefined {
-  let best: Scored | undefined;
-  for (const c of scoreCandidates(s, chars, i, cands, p)) if (!best || c.gain > best.gain) best = c;
+  win[focus] = orig;
   return best;
 }
 
@@ -163,7 +167,7 @@ function findModelFixes(text: string, params: SpellParams): SpellFix[] {
     const pool = lm ? (params.lmPool ?? params.threshold) : params.threshold;
     const ctx = lm ? { lm, before: contextId(lm, text[runStart - 1]), after: contextId(lm, text[runStart + chars.length]) } : undefined;
     let baseCost = NaN;
-    /** gain plus the LM's weighted cost drop when chars[i] becomes c, or undefined when not enough */
+    /** the proposal's rank score when chars[i] → c passes the gain and the LM, else undefined */
     const lmScore = (i: number, c: string, gain: number): number | undefined => {
       if (!ctx) return gain > params.threshold ? gain : undefined;
       if (Number.isNaN(baseCost)) baseCost = clauseCost(ctx.lm, chars, ctx.before, ctx.after).cost;
@@ -171,23 +175,13 @@ function findModelFixes(text: string, params: SpellParams): SpellFix[] {
       chars[i] = c;
       const drop = baseCost - clauseCost(ctx.lm, chars, ctx.before, ctx.after).cost;
       chars[i] = orig;
-      const score = gain + (params.lmWeight ?? 0) * drop;
-      return drop > (params.lmMargin ?? 0) && score > params.threshold ? score : undefined;
+      if (drop > (params.lmMargin ?? 0) && gain > params.threshold) return gain;
+      // A large drop lets a weaker word-model gain through (down to lmPool).
+      return params.lmStrong !== undefined && drop > params.lmStrong ? params.threshold + (drop - params.lmStrong) : undefined;
     };
     for (let i = 0; i < chars.length; i++) {
       const cands = conf.get(chars[i]!);
       if (!cands || !HAN.test(chars[i]!)) continue;
-      if (ctx && params.lmRerank) {
-        // Every candidate over the pool is judged by the LM; the best combined score stands for the position.
-        let best: ({ i: number; score: number } & Scored) | undefined;
-        for (const c of scoreCandidates(s, chars, i, cands, params)) {
-          if (c.gain <= pool) continue;
-          const score = lmScore(i, c.cand.char, c.gain);
-          if (score !== undefined && (!best || score > best.score)) best = { i, ...c, score };
-        }
-        if (best) proposals.push(best);
-        continue;
-      }
       const b = bestCandidate(s, chars, i, cands, params);
       if (b && b.gain > pool) proposals.push({ i, ...b, score: lmScore(i, b.cand.char, b.gain) ?? -Infinity });
     }
