@@ -5,12 +5,16 @@
 // of a small window around it, scored with jieba's dictionary frequencies. A candidate wins when the
 // window becomes more probable by more than a threshold plus a prior for the kind of confusion
 // (other-tone homophones and look-alikes are less likely slips than same-tone homophones), and the
-// candidate completes a dictionary word. The thresholds are global, chosen once on a development
-// slice (the first 400 sentences) of SIGHAN-15; see bench/correction/README.md.
+// candidate completes a dictionary word. Each proposal is then judged over its whole clause by a
+// general-domain word bigram model (word-lm.ts): it must lower the clause's cost by more than lmMargin
+// nats, and a large enough drop (lmStrong) lets a weaker window gain through. The thresholds are
+// global, chosen once on a development slice (the first 400 sentences) of SIGHAN-15 with their
+// corrections as correct sentences; see bench/correction/README.md.
 import { getConfusion, type Candidate, type ConfusionKind } from './confusion.js';
 import { getScorer, segment, wordLogP, type Scorer } from './word-score.js';
 import { findListMisspellings } from './common-misspellings.js';
 import { findDeMisuse } from './de-particles.js';
+import { clauseCost, contextId, getWordLm, type WordLm } from './word-lm.js';
 
 export interface SpellParams {
   /** minimum normalised log-probability gain for a correction */
@@ -33,6 +37,14 @@ export interface SpellParams {
   symmetric?: number;
   /** 1: also try near-homophones (in/ing, n/l, z/zh …; confusion.ts), with prior.fuzzy */
   fuzzy?: number;
+  /** 1: judge each proposal with the general-domain word bigram model (word-lm.ts) over its clause */
+  lm?: number;
+  /** a proposal must lower the clause's LM cost by more than this many nats */
+  lmMargin?: number;
+  /** with the LM, proposals are gathered down to this gain (default: threshold) */
+  lmPool?: number;
+  /** a proposal whose LM cost drop exceeds this is accepted down to a gain of lmPool */
+  lmStrong?: number;
 }
 
 export const DEFAULT_SPELL_PARAMS: SpellParams = {
@@ -41,11 +53,15 @@ export const DEFAULT_SPELL_PARAMS: SpellParams = {
   window: 4,
   freqNorm: 0,
   minWordFreq: 1,
-  requireWord: 1,
   commonList: 1,
   deRules: 1,
   symmetric: 1,
   fuzzy: 1,
+  lm: 1,
+  lmMargin: 2,
+  lmPool: -4,
+  lmStrong: 6,
+  requireWord: 0,
 };
 
 /**
@@ -53,7 +69,14 @@ export const DEFAULT_SPELL_PARAMS: SpellParams = {
  * analysis asks for a much larger gain: on the 150 calibration essays threshold 8 leaves ~0.3
  * proposals per 1000 characters, most of them real slips (端祥→端详, 丝豪→丝毫).
  */
-export const ESSAY_SPELL_PARAMS: SpellParams = { ...DEFAULT_SPELL_PARAMS, threshold: 8 };
+export const ESSAY_SPELL_PARAMS: SpellParams = {
+  ...DEFAULT_SPELL_PARAMS,
+  threshold: 8,
+  // Essays keep the word requirement and the word model's gain; the LM only vetoes (lmMargin).
+  requireWord: 1,
+  lmPool: undefined,
+  lmStrong: undefined,
+};
 
 export interface SpellFix {
   /** UTF-16 offset in the input, [start, end) */
@@ -131,6 +154,7 @@ export function findWrongChars(text: string, params: SpellParams = DEFAULT_SPELL
 function findModelFixes(text: string, params: SpellParams): SpellFix[] {
   const s: Scorer = getScorer();
   const conf = getConfusion({ symmetric: !!params.symmetric, fuzzy: !!params.fuzzy });
+  const lm: WordLm | undefined = params.lm ? getWordLm() : undefined;
   const fixes: SpellFix[] = [];
   // Work run by run: a run is a stretch of Han characters between punctuation or other scripts.
   const runRe = /\p{Script=Han}+/gu;
@@ -139,26 +163,44 @@ function findModelFixes(text: string, params: SpellParams): SpellFix[] {
     const chars = [...m[0]];
     // Han chars outside the BMP are rare; offsets below assume one UTF-16 unit per char, so skip such runs.
     if (chars.length !== m[0].length || chars.length < 2) continue;
-    const proposals: Array<{ i: number } & Scored> = [];
+    const proposals: Array<{ i: number; score: number } & Scored> = [];
+    const pool = lm ? (params.lmPool ?? params.threshold) : params.threshold;
+    const ctx = lm ? { lm, before: contextId(lm, text[runStart - 1]), after: contextId(lm, text[runStart + chars.length]) } : undefined;
+    let baseCost = NaN;
+    /** the proposal's rank score when chars[i] → c passes the gain and the LM, else undefined */
+    const lmScore = (i: number, c: string, gain: number): number | undefined => {
+      if (!ctx) return gain > params.threshold ? gain : undefined;
+      if (Number.isNaN(baseCost)) baseCost = clauseCost(ctx.lm, chars, ctx.before, ctx.after).cost;
+      const orig = chars[i]!;
+      chars[i] = c;
+      const drop = baseCost - clauseCost(ctx.lm, chars, ctx.before, ctx.after).cost;
+      chars[i] = orig;
+      if (drop > (params.lmMargin ?? 0) && gain > params.threshold) return gain;
+      // A large drop lets a weaker word-model gain through (down to lmPool).
+      return params.lmStrong !== undefined && drop > params.lmStrong ? params.threshold + (drop - params.lmStrong) : undefined;
+    };
     for (let i = 0; i < chars.length; i++) {
       const cands = conf.get(chars[i]!);
       if (!cands || !HAN.test(chars[i]!)) continue;
       const b = bestCandidate(s, chars, i, cands, params);
-      if (b && b.gain > params.threshold) proposals.push({ i, ...b });
+      if (b && b.gain > pool) proposals.push({ i, ...b, score: lmScore(i, b.cand.char, b.gain) ?? -Infinity });
     }
-    proposals.sort((a, b) => b.gain - a.gain);
+    proposals.sort((a, b) => b.score - a.score);
     const changed = new Set<number>();
     for (const pr of proposals) {
+      if (pr.score === -Infinity) break;
       // A neighbouring fix changes this position's context: re-check it against the updated run.
       const near = [...changed].some((c) => Math.abs(c - pr.i) <= params.window);
       let chosen: Scored | undefined = pr;
       if (near) {
         chosen = bestCandidate(s, chars, pr.i, [pr.cand], params);
-        if (!chosen || chosen.gain <= params.threshold) continue;
+        if (!chosen || chosen.gain <= pool) continue;
       }
+      if (ctx && changed.size && lmScore(pr.i, chosen.cand.char, chosen.gain) === undefined) continue;
       const wrong = chars[pr.i]!;
       chars[pr.i] = chosen.cand.char;
       changed.add(pr.i);
+      if (ctx) baseCost = NaN;
       fixes.push({
         start: runStart + pr.i,
         end: runStart + pr.i + 1,
