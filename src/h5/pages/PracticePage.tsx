@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, DotLoading, Empty, ErrorBlock, List, Space, Tabs, Tag, TextArea, Toast } from 'antd-mobile';
+// antd-mobile by path (the index's chunk carries ErrorBlock and Toast into the first load); ErrorBlock and
+// Toast load when shown.
+import Button from 'antd-mobile/es/components/button';
+import Card from 'antd-mobile/es/components/card';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Empty from 'antd-mobile/es/components/empty';
+import List from 'antd-mobile/es/components/list';
+import Space from 'antd-mobile/es/components/space';
+import Tabs from 'antd-mobile/es/components/tabs';
+import Tag from 'antd-mobile/es/components/tag';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { H5NavBar } from './H5NavBar';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { H5PracticeClass } from '../../core/api/contracts/practice';
@@ -11,6 +21,8 @@ import { compressPhoto } from '../compress-photo';
 import { useH5 } from '../h5-context';
 import type { RememberedStudent } from '../student-messages';
 import { StudentGate, useForgetOnWrongCode, useStudentIdentity } from './StudentGate';
+import { showToast } from '../toast';
+import { LazyErrorBlock } from './LazyErrorBlock';
 
 type Item = H5PracticeClass['practices'][number];
 const hanCount = (s: string) => (s.match(/\p{Script=Han}/gu) ?? []).length;
@@ -31,9 +43,9 @@ export default function PracticePage() {
   const klass = useAsync(() => (code ? practice.classView(code) : Promise.resolve(null)), [practice, code]);
   const me = klass.data?.students.find((s) => s.id === who?.studentId);
 
-  if (!code) return <ErrorBlock status="default" title={t('h5.messages.noCode')} description={t('h5.join.badCode')} />;
+  if (!code) return <LazyErrorBlock status="default" title={t('h5.messages.noCode')} description={t('h5.join.badCode')} />;
   if (klass.loading && !klass.data) return <DotLoading />;
-  if (!klass.data) return <ErrorBlock status="default" title={t('h5.join.badCode')} description="" />;
+  if (!klass.data) return <LazyErrorBlock status="default" title={t('h5.join.badCode')} description="" />;
   const back = () => navigate(`/join?code=${encodeURIComponent(code)}`);
 
   if (!who || !me) {
@@ -109,7 +121,7 @@ function PracticeAnswer({ item, code, who, onBack, onWrongCode }: { item: Item; 
     try {
       if (mode === 'write') await practice.submitText(full, text);
       else await practice.submitPhotos(full, await Promise.all(photos.map((p) => compressPhoto(p).catch(() => p))));
-      Toast.show({ content: t('h5.practice.submitted'), icon: 'success' });
+      showToast({ content: t('h5.practice.submitted'), icon: 'success' });
       setText('');
       setPhotos([]);
       await mine.reload();
