@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 // antd-mobile by path (the index's chunk carries ErrorBlock and Toast into the first load); ErrorBlock
 // loads when shown.
 import Card from 'antd-mobile/es/components/card';
@@ -14,9 +14,11 @@ import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useH5 } from '../../h5-context';
 import { StudentGate, useStudentIdentity } from '../StudentGate';
-import { LcwTestView } from './LcwTestView';
 import { monthDayTime } from '../../short-time';
 import { LazyErrorBlock } from '../LazyErrorBlock';
+
+// one test's questions and result (Radio, Checkbox, TextArea, Result) once a test is opened
+const LcwTestView = lazy(() => import('./LcwTestView').then((m) => ({ default: m.LcwTestView })));
 
 /**
  * `/teaching/h5/lcw?code=` (the class login QR with lcwProgram=1): the class's etiquette tests. The
@@ -55,7 +57,12 @@ export default function LcwPage() {
     );
   }
 
-  if (testId) return <LcwTestView api={api} who={whoFull} testId={testId} onBack={() => { setParams({ code }); void info.reload(); }} />;
+  if (testId)
+    return (
+      <Suspense fallback={<DotLoading />}>
+        <LcwTestView api={api} who={whoFull} testId={testId} onBack={() => { setParams({ code }); void info.reload(); }} />
+      </Suspense>
+    );
 
   return (
     <div data-testid="h5-lcw">
