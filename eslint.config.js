@@ -51,4 +51,21 @@ export default tseslint.config(
     files: ['src/widgets/**/*.{ts,tsx}', 'src/h5/**/*.{ts,tsx}'],
     rules: restrict(node, ['node:*', '**/server/**', '**/correction/**', '**/app/**'], 'widgets and H5 import views and core, not the app.'),
   },
+  {
+    // The H5 pages' first load on a phone (Lighthouse mobile, bench/README.md): antd-mobile's index has a chunk
+    // of its own that carries ErrorBlock and Toast (Mask, react-spring) into every page. Same boundaries as above.
+    files: ['src/h5/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...node.map((name) => ({ name, message: 'widgets and H5 import views and core, not the app.' })),
+            { name: 'antd-mobile', message: "Import each component by its path (antd-mobile/es/components/<name>); Toast via src/h5/toast.ts, ErrorBlock via LazyErrorBlock." },
+          ],
+          patterns: ['node:*', '**/server/**', '**/correction/**', '**/app/**'].map((group) => ({ group: [group], message: 'widgets and H5 import views and core, not the app.' })),
+        },
+      ],
+    },
+  },
 );

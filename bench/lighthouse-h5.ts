@@ -25,8 +25,13 @@ const port = 20000 + Math.floor(Math.random() * 20000);
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO: 'true' },
-  stdio: 'ignore',
+  stdio: ['ignore', 'ignore', 'pipe'],
 });
+// the server's last words, shown when a page could not be loaded (Chrome's error page instead of ours)
+let serverErr = '';
+server.stderr?.on('data', (d: Buffer) => (serverErr = (serverErr + d.toString()).slice(-4000)));
+let stopping = false;
+server.on('exit', (code, signal) => stopping || console.error(`server exited (${code ?? signal}) at ${new Date().toISOString()}`));
 const base = `http://localhost:${port}`;
 
 async function waitUp() {
@@ -103,6 +108,11 @@ async function main() {
       for (let r = 0; r < RUNS; r++) {
         const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 375, height: 667, deviceScaleFactor: 2, disabled: false } });
         const lhr = result!.lhr;
+        if (lhr.runtimeError) {
+          console.log(`| ${name} | not measured: ${lhr.runtimeError.code} | | | | | |`);
+          if (serverErr) console.error(serverErr);
+          continue;
+        }
         if (DUMP) writeFileSync(path.join(DUMP, `${name.replace(/\W+/g, '-')}-${r}.json`), JSON.stringify(lhr));
         const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
         const ms = (k: string) => `${((lhr.audits[k]?.numericValue ?? 0) / 1000).toFixed(1)} s`;
@@ -123,6 +133,7 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
+    stopping = true;
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -14,7 +14,11 @@ import { baseUrl, enUrl, signIn } from './support/session';
 // en) go to docs/screenshots/.
 
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+/** A screenshot once antd-mobile's toasts are gone (the H5 toast loads on first use and can still be up). */
+async function shot(page: Page, name: string) {
+  await page.waitForFunction(() => !document.querySelector('.adm-toast-mask'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
 const ANSWER = '秋天来了，校园里的银杏树像一把把金色的小扇子，在风中轻轻摇摆。\n我和同桌在树下捡落叶，叶子黄得发亮，仿佛被阳光涂上了一层蜂蜜。我们把最漂亮的叶子夹进书里，约好明年秋天再来比一比谁的叶子更好看。\n秋天真美啊！我爱这金色的校园。';
 
 let browser: Browser;
@@ -80,8 +84,10 @@ describe('practice homework', () => {
     await phone.page.getByTestId('h5-practice-student').filter({ hasText: '林小雨' }).click();
     await enterStudentCode(phone.page, code);
     await phone.page.getByTestId('h5-practice-item').first().click();
+    const answer = phone.page.locator('[data-testid=h5-practice-text] textarea, textarea[data-testid=h5-practice-text]').first();
+    await answer.waitFor();
     await shot(phone.page, 'practice-h5-answer-zh-phone');
-    await phone.page.locator('[data-testid=h5-practice-text] textarea, textarea[data-testid=h5-practice-text]').first().fill(ANSWER);
+    await answer.fill(ANSWER);
     await phone.page.getByTestId('h5-practice-submit').click();
     await phone.page.getByTestId('practice-ai-label').waitFor({ timeout: 90_000 });
     expect(await phone.page.getByTestId('practice-focus').textContent()).toContain('比喻');

@@ -6,6 +6,7 @@ import { classReportApi } from '../core/api/endpoints/class-report';
 import { h5SamplesApi } from '../core/api/endpoints/samples';
 import { h5PracticeApi } from '../core/api/endpoints/practice';
 import type { Lang } from '../core/i18n';
+import { showToast } from './toast';
 
 /** The H5 pages' API client: no sign-in (students come by QR code), errors shown as toasts. */
 export function createH5Services(lang: Lang) {
@@ -14,9 +15,8 @@ export function createH5Services(lang: Lang) {
     getToken: () => null,
     lang: () => lang,
     handlers: {
-      // Toast pulls antd-mobile's Mask and react-spring (~40 kB): loaded with the first error, not with
-      // the first paint of every H5 page (Lighthouse mobile)
-      notifyError: (message) => void import('antd-mobile/es/components/toast').then(({ default: Toast }) => Toast.show({ content: message, icon: 'fail' })),
+      // Toast (Mask, react-spring) is loaded with the first error, not with every H5 page's first paint
+      notifyError: (message) => showToast({ content: message, icon: 'fail' }),
       onUnauthorized: () => undefined,
       onSystemExpired: () => undefined,
     },

@@ -1,19 +1,23 @@
-import { useState } from 'react';
-import { Button, Card, Empty, Form, Input, List, Tag } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
+// antd-mobile by path: the index's chunk carries ErrorBlock and Toast into the first load
+import Card from 'antd-mobile/es/components/card';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Empty from 'antd-mobile/es/components/empty';
+import List from 'antd-mobile/es/components/list';
+import Tag from 'antd-mobile/es/components/tag';
 import { H5NavBar } from './H5NavBar';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { h5Class } from '../../core/api/contracts/tasks';
-import { ApiError } from '../../core/api/client';
 import { useAsync } from '../../views/hooks/use-async';
 import { useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
+import { monthDayTime } from '../short-time';
+
+// the code form (antd-mobile's Form and Input) only when there is no code or a wrong one
+const JoinCodeForm = lazy(() => import('./JoinCodeForm').then((m) => ({ default: m.JoinCodeForm })));
 
 type H5Class = z.infer<typeof h5Class>;
-
-/** A wrong code reads as such; anything else (too many tries, offline) gives the server's own words. */
-const joinError = (err: unknown, badCode: string) => (err instanceof ApiError && err.status !== 404 && err.message ? err.message : badCode);
 
 /** `/teaching/h5/join?code=`: the class login QR code lands here and lists the released essay tasks. */
 export default function JoinPage() {
@@ -22,7 +26,6 @@ export default function JoinPage() {
   const { tasks } = useH5();
   const [params, setParams] = useSearchParams();
   const code = params.get('code') ?? '';
-  const [input, setInput] = useState(code);
   const klass = useAsync<H5Class | null>(() => (code ? tasks.h5Class(code) : Promise.resolve(null)), [tasks, code]);
   // The class login QR with lcwProgram=1 leads to the class's etiquette tests (spec §7).
   if (code && params.get('lcwProgram') === '1') return <Navigate to={`/lcw?code=${encodeURIComponent(code)}`} replace />;
@@ -49,28 +52,9 @@ export default function JoinPage() {
         {klass.data?.className ?? t('h5.join.title')}
       </H5NavBar>
       {!code || klass.error ? (
-        <Form
-          layout="horizontal"
-          footer={
-            <Button block color="primary" onClick={() => setParams({ code: input.trim().toUpperCase() })}>
-              {t('h5.join.enter')}
-            </Button>
-          }
-        >
-          <Form.Item
-            label={t('h5.join.code')}
-            // Shown under the field: antd-mobile's `help` hides its text behind a ? icon, so a wrong code looked accepted.
-            description={
-              klass.error ? (
-                <span role="alert" data-testid="h5-join-error" style={{ color: 'var(--adm-color-danger)' }}>
-                  {joinError(klass.error, t('h5.join.badCode'))}
-                </span>
-              ) : undefined
-            }
-          >
-            <Input value={input} onChange={setInput} clearable placeholder="ABCD2345" />
-          </Form.Item>
-        </Form>
+        <Suspense fallback={<DotLoading />}>
+          <JoinCodeForm code={code} error={klass.error} onEnter={(next) => setParams({ code: next })} />
+        </Suspense>
       ) : klass.data && klass.data.tasks.length === 0 ? (
         <Empty description={t('h5.join.noTasks')} />
       ) : (
@@ -78,7 +62,7 @@ export default function JoinPage() {
           {(klass.data?.tasks ?? []).map((task) => (
             <List.Item
               key={task.id}
-              description={t('h5.task.deadline', { time: dayjs(task.deadline).format('MM-DD HH:mm') })}
+              description={t('h5.task.deadline', { time: monthDayTime(task.deadline) })}
               extra={<Tag color="primary">{t('h5.task.upload')}</Tag>}
               onClick={() => navigate(`/upload?taskId=${task.id}&classCode=${encodeURIComponent(code)}`)}
             >

@@ -1,12 +1,17 @@
-import { useEffect } from 'react';
-import { DotLoading } from 'antd-mobile';
+import { lazy, Suspense, useEffect } from 'react';
+// antd-mobile by path: the index's chunk carries ErrorBlock and Toast into every first load
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+// the styles of the "download again" link (drawn as antd-mobile's button; came with the link-error page)
+import 'antd-mobile/es/components/button/button.css';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../core/api/client';
 import { useAsync } from '../../views/hooks/use-async';
 import { useLang, useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
 import { parentPdfUrl } from '../parent-pdf-url';
-import { ParentLinkError } from './parent-report/ParentLinkError';
+
+// the wrong / expired / revoked link page (ErrorBlock's illustrations) loads only for such a link
+const ParentLinkError = lazy(() => import('./parent-report/ParentLinkError').then((m) => ({ default: m.ParentLinkError })));
 
 /**
  * `/teaching/h5/pdf?t=` (where /h5Pdf lands): checks the link first, so a wrong, expired or revoked one
@@ -24,7 +29,12 @@ export default function ParentPdfPage() {
   useEffect(() => {
     if (ok) window.location.replace(parentPdfUrl(token, lang, taskId));
   }, [ok, token, lang, taskId]);
-  if (check.error) return <ParentLinkError error={check.error} />;
+  if (check.error)
+    return (
+      <Suspense fallback={<DotLoading />}>
+        <ParentLinkError error={check.error} />
+      </Suspense>
+    );
   if (!ok) return <DotLoading />;
   // the download has started; the link again for a browser that blocked it
   return (

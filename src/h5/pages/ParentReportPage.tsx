@@ -1,14 +1,21 @@
-import { useRef, useState, type CSSProperties } from 'react';
-import { Button, DotLoading, Popup, ProgressBar, Toast } from 'antd-mobile';
+import { lazy, Suspense, useRef, useState, type CSSProperties } from 'react';
+// antd-mobile by path: the index's chunk carries ErrorBlock and Toast into the first load. Popup (with
+// Mask and react-spring), Toast and the link-error page load when they are shown.
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../core/api/client';
 import { useAsync } from '../../views/hooks/use-async';
 import { useLang, useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
 import { parentPdfUrl } from '../parent-pdf-url';
-import { ParentLinkError } from './parent-report/ParentLinkError';
+import { showToast } from '../toast';
 import { TrendChart } from './parent-report/TrendChart';
 import styles from './parent-report/parent-report.css?inline';
+
+const Popup = lazy(() => import('antd-mobile/es/components/popup'));
+const ParentLinkError = lazy(() => import('./parent-report/ParentLinkError').then((m) => ({ default: m.ParentLinkError })));
 
 /**
  * `/teaching/h5/report?t=`: a parent's view of one student's approved essays, opened from the QR code
@@ -23,11 +30,18 @@ export default function ParentReportPage() {
   const token = params.get('t') ?? '';
   const sheet = useRef<HTMLDivElement>(null);
   const [shot, setShot] = useState<string | null>(null);
+  // the popup, once fetched for the first picture, stays mounted so that it closes as it did (animated)
+  const [popupWanted, setPopupWanted] = useState(false);
   const [saving, setSaving] = useState(false);
   const report = useAsync(() => (token ? reports.parentReport(token) : Promise.reject(new ApiError('', 404, 'PARENT_LINK_INVALID'))), [reports, token]);
 
   if (report.loading) return <DotLoading />;
-  if (report.error || !report.data) return <ParentLinkError error={report.error} />;
+  if (report.error || !report.data)
+    return (
+      <Suspense fallback={<DotLoading />}>
+        <ParentLinkError error={report.error} />
+      </Suspense>
+    );
   const r = report.data;
   const c = r.current;
 
@@ -37,7 +51,8 @@ export default function ParentReportPage() {
       const { default: html2canvas } = await import('html2canvas');
       const canvas = await html2canvas(sheet.current!, { scale: Math.min(2, window.devicePixelRatio || 1), useCORS: true, backgroundColor: '#f5f5f5' });
       setShot(canvas.toDataURL('image/png'));
-      Toast.show({ content: t('parentReport.saved') });
+      setPopupWanted(true);
+      showToast({ content: t('parentReport.saved') });
     } finally {
       setSaving(false);
     }
@@ -132,17 +147,21 @@ export default function ParentReportPage() {
           {t('parentReport.savePdf')}
         </a>
       </div>
-      <Popup visible={shot !== null} onMaskClick={() => setShot(null)} bodyStyle={{ padding: 12, maxHeight: '85vh', overflow: 'auto' }}>
-        {shot && (
-          <>
-            <p>{t('parentReport.saved')}</p>
-            <img className="pr-shot" src={shot} alt={t('parentReport.title', { name: r.student.name })} data-testid="parent-shot" />
-            <a className="adm-button adm-button-block" href={shot} download={`${r.student.name}.png`} data-testid="parent-shot-download">
-              {t('parentReport.saveImage')}
-            </a>
-          </>
-        )}
-      </Popup>
+      {popupWanted && (
+        <Suspense fallback={null}>
+          <Popup visible={shot !== null} onMaskClick={() => setShot(null)} bodyStyle={{ padding: 12, maxHeight: '85vh', overflow: 'auto' }}>
+            {shot && (
+              <>
+                <p>{t('parentReport.saved')}</p>
+                <img className="pr-shot" src={shot} alt={t('parentReport.title', { name: r.student.name })} data-testid="parent-shot" />
+                <a className="adm-button adm-button-block" href={shot} download={`${r.student.name}.png`} data-testid="parent-shot-download">
+                  {t('parentReport.saveImage')}
+                </a>
+              </>
+            )}
+          </Popup>
+        </Suspense>
+      )}
     </main>
   );
 }

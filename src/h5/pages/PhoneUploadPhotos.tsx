@@ -1,9 +1,19 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
-import { Button, Card, ImageUploader, List, NoticeBar, ProgressBar, Result, Space, Toast, type ImageUploadItem } from 'antd-mobile';
+// antd-mobile by path (the index's chunk carries ErrorBlock and Toast); Toast loads with the first toast.
+import Button from 'antd-mobile/es/components/button';
+import Card from 'antd-mobile/es/components/card';
+import ImageUploader from 'antd-mobile/es/components/image-uploader';
+import List from 'antd-mobile/es/components/list';
+import NoticeBar from 'antd-mobile/es/components/notice-bar';
+import ProgressBar from 'antd-mobile/es/components/progress-bar';
+import Result from 'antd-mobile/es/components/result';
+import Space from 'antd-mobile/es/components/space';
+import type { ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
 import type { H5UploadContext } from '../../core/api/contracts/essays';
 import { useT } from '../../views/i18n/i18n-context';
 import { compressPhoto } from '../compress-photo';
 import { useH5 } from '../h5-context';
+import { showToast } from '../toast';
 
 type Student = H5UploadContext['students'][number];
 export interface Photo {
@@ -47,7 +57,7 @@ export default function PhoneUploadPhotos({ taskId, classCode, maxPages, student
 
   const submit = async () => {
     if (photos.length === 0) {
-      Toast.show(t('h5.upload.noPhotos'));
+      showToast(t('h5.upload.noPhotos'));
       return;
     }
     setProgress({ done: 0, total: photos.length });
@@ -62,7 +72,7 @@ export default function PhoneUploadPhotos({ taskId, classCode, maxPages, student
     } catch (err) {
       // The remembered code is no longer right: ask for it again (the message says why).
       if ((err as { error?: string }).error === 'STUDENT_CODE_WRONG') onCodeWrong();
-      Toast.show({ content: (err as Error).message, icon: 'fail' });
+      showToast({ content: (err as Error).message, icon: 'fail' });
     } finally {
       setProgress(null);
     }

@@ -1,5 +1,14 @@
 import { useMemo } from 'react';
-import { Button, Card, DotLoading, Empty, ErrorBlock, Image, List, Space, Tag } from 'antd-mobile';
+// antd-mobile by path (the index's chunk carries ErrorBlock and Toast into the first load); ErrorBlock
+// loads when shown.
+import Button from 'antd-mobile/es/components/button';
+import Card from 'antd-mobile/es/components/card';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Empty from 'antd-mobile/es/components/empty';
+import Image from 'antd-mobile/es/components/image';
+import List from 'antd-mobile/es/components/list';
+import Space from 'antd-mobile/es/components/space';
+import Tag from 'antd-mobile/es/components/tag';
 import { H5NavBar } from './H5NavBar';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { gradeLabel } from '../../views/common/use-grade-options';
@@ -10,6 +19,7 @@ import { genreLabel } from '../../views/samples/labels';
 import '../../views/samples/samples.css';
 import { deviceKey } from '../device-key';
 import { useH5 } from '../h5-context';
+import { LazyErrorBlock } from './LazyErrorBlock';
 
 /**
  * `/teaching/h5/samples?code=` (from the class page or a QR code): the published samples whose scope
@@ -28,13 +38,13 @@ export default function SamplesPage() {
   const list = useAsync(() => (code && !id ? samples.list(code, device) : Promise.resolve(null)), [samples, code, id, device]);
   const detail = useAsync(() => (code && id ? samples.detail(code, id, device) : Promise.resolve(null)), [samples, code, id, device]);
 
-  if (!code) return <ErrorBlock status="default" title={t('h5.samples.noCode')} description="" />;
+  if (!code) return <LazyErrorBlock status="default" title={t('h5.samples.noCode')} description="" />;
   const toList = () => navigate(`/samples?code=${encodeURIComponent(code)}`);
 
   if (id) {
     const s = detail.data;
     if (detail.loading && !s) return <DotLoading />;
-    if (!s) return <ErrorBlock status="empty" title={t('h5.samples.none')} description="" />;
+    if (!s) return <LazyErrorBlock status="empty" title={t('h5.samples.none')} description="" />;
     const like = async () => {
       await samples.like(code, s.id, device);
       await detail.reload();
@@ -81,7 +91,7 @@ export default function SamplesPage() {
   }
 
   if (list.loading && !list.data) return <DotLoading />;
-  if (!list.data) return <ErrorBlock status="default" title={t('sample.classCodeWrong')} description="" />;
+  if (!list.data) return <LazyErrorBlock status="default" title={t('sample.classCodeWrong')} description="" />;
   return (
     <div data-testid="h5-samples">
       <H5NavBar onBack={() => navigate(`/join?code=${encodeURIComponent(code)}`)}>

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input } from 'antd-mobile';
+// antd-mobile by path: the index's chunk carries ErrorBlock and Toast into every first load
+import Button from 'antd-mobile/es/components/button';
+import Card from 'antd-mobile/es/components/card';
+import Form from 'antd-mobile/es/components/form';
+import Input from 'antd-mobile/es/components/input';
 import { useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
 

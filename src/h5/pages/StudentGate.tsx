@@ -1,9 +1,14 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { DotLoading, Empty, List, SearchBar } from 'antd-mobile';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+// antd-mobile by path: the index's chunk carries ErrorBlock and Toast into the first load
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Empty from 'antd-mobile/es/components/empty';
+import List from 'antd-mobile/es/components/list';
 import { useT } from '../../views/i18n/i18n-context';
 import { forgetStudent, rememberedStudent, rememberStudent, type RememberedStudent } from '../student-messages';
 import { H5NavBar } from './H5NavBar';
-import { StudentCodeCard } from './StudentCodeCard';
+
+// The code card (antd-mobile's Form and Input) loads once a name is picked: the first screen is the list.
+const StudentCodeCard = lazy(() => import('./StudentCodeCard').then((m) => ({ default: m.StudentCodeCard })));
 
 /**
  * The student this phone speaks for on a class page (messages, practice, etiquette test): remembered
@@ -65,7 +70,9 @@ export function StudentGate({ classCode, title, students, emptyText, listHeader,
     <div data-testid={testId}>
       <H5NavBar onBack={picked ? () => setPicked(null) : onBack}>{title}</H5NavBar>
       {picked ? (
-        <StudentCodeCard classCode={classCode} student={picked} onVerified={(studentCode) => onVerified({ studentId: picked.id, studentCode })} />
+        <Suspense fallback={<DotLoading />}>
+          <StudentCodeCard classCode={classCode} student={picked} onVerified={(studentCode) => onVerified({ studentId: picked.id, studentCode })} />
+        </Suspense>
       ) : students === null ? (
         <DotLoading />
       ) : students.length === 0 && emptyText ? (
@@ -73,7 +80,8 @@ export function StudentGate({ classCode, title, students, emptyText, listHeader,
       ) : (
         <List header={listHeader ?? t('h5.upload.pickName')}>
           <div style={{ padding: '8px 12px' }}>
-            <SearchBar placeholder={t('h5.upload.searchName')} value={search} onChange={setSearch} />
+            {/* a plain search field, as on the upload page: antd-mobile's SearchBar brings its whole Input */}
+            <input type="search" className="zp-h5-search" placeholder={t('h5.upload.searchName')} aria-label={t('h5.upload.searchName')} value={search} onChange={(e) => setSearch(e.target.value)} />
           </div>
           {shown.map((s) => (
             <List.Item key={s.id} data-testid={itemTestId} description={s.maskedNo} onClick={() => setPicked({ id: s.id, name: s.name })}>

@@ -1,5 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, DotLoading, ErrorBlock, Form, Input, Radio, Result, Selector, Space, TextArea } from 'antd-mobile';
+// antd-mobile by path (the index's chunk carries ErrorBlock and Toast into the first load); ErrorBlock
+// loads when shown.
+import Button from 'antd-mobile/es/components/button';
+import Card from 'antd-mobile/es/components/card';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Form from 'antd-mobile/es/components/form';
+import Input from 'antd-mobile/es/components/input';
+import Radio from 'antd-mobile/es/components/radio';
+import Result from 'antd-mobile/es/components/result';
+import Selector from 'antd-mobile/es/components/selector';
+import Space from 'antd-mobile/es/components/space';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { H5NavBar } from '../H5NavBar';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
@@ -10,6 +21,7 @@ import { gradeLabel } from '../../../views/common/use-grade-options';
 import { useAsync } from '../../../views/hooks/use-async';
 import { useLang, useT } from '../../../views/i18n/i18n-context';
 import { useH5 } from '../../h5-context';
+import { LazyErrorBlock } from '../LazyErrorBlock';
 
 interface Values {
   childName: string;
@@ -46,7 +58,7 @@ export default function EnrollPage() {
   const [busy, setBusy] = useState(false);
   const n = notice.data;
 
-  if (!key || (!n && !notice.loading)) return <ErrorBlock status="empty" title={t('enroll.h5.missing')} description="" />;
+  if (!key || (!n && !notice.loading)) return <LazyErrorBlock status="empty" title={t('enroll.h5.missing')} description="" />;
   if (!n) return <DotLoading />;
   const fmt = (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm');
 
@@ -91,7 +103,7 @@ export default function EnrollPage() {
       {done ? (
         <Result status="success" title={t('enroll.h5.done')} description={`${done.childName} · ${done.idMasked} · ${t('enroll.h5.doneHelp', { phone: done.phoneMasked })}`} data-testid="h5-enroll-done" />
       ) : !n.open ? (
-        <ErrorBlock status="disconnected" title={n.state === 'notYet' ? t('enroll.h5.notYet') : t('enroll.h5.closed')} description="" />
+        <LazyErrorBlock status="disconnected" title={n.state === 'notYet' ? t('enroll.h5.notYet') : t('enroll.h5.closed')} description="" />
       ) : (
         <Form
           form={form}

@@ -1,14 +1,24 @@
-import { useMemo } from 'react';
-import { Card, DotLoading, Empty, ErrorBlock, List, Space, Tag } from 'antd-mobile';
+import { lazy, Suspense, useMemo } from 'react';
+// antd-mobile by path (the index's chunk carries ErrorBlock and Toast into the first load); ErrorBlock
+// loads when shown.
+import Card from 'antd-mobile/es/components/card';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Empty from 'antd-mobile/es/components/empty';
+import List from 'antd-mobile/es/components/list';
+import Space from 'antd-mobile/es/components/space';
+import Tag from 'antd-mobile/es/components/tag';
 import { H5NavBar } from '../H5NavBar';
-import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { lcwH5Api } from '../../../core/api/endpoints/lcw';
 import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useH5 } from '../../h5-context';
 import { StudentGate, useStudentIdentity } from '../StudentGate';
-import { LcwTestView } from './LcwTestView';
+import { monthDayTime } from '../../short-time';
+import { LazyErrorBlock } from '../LazyErrorBlock';
+
+// one test's questions and result (Radio, Checkbox, TextArea, Result) once a test is opened
+const LcwTestView = lazy(() => import('./LcwTestView').then((m) => ({ default: m.LcwTestView })));
 
 /**
  * `/teaching/h5/lcw?code=` (the class login QR with lcwProgram=1): the class's etiquette tests. The
@@ -27,9 +37,9 @@ export default function LcwPage() {
   const info = useAsync(() => (code ? api.classInfo(code) : Promise.resolve(null)), [api, code]);
   const whoFull = useMemo(() => (who ? { classCode: code, ...who } : null), [who, code]);
 
-  if (!code) return <ErrorBlock status="default" title={t('h5.join.badCode')} description="" />;
+  if (!code) return <LazyErrorBlock status="default" title={t('h5.join.badCode')} description="" />;
   if (info.loading && !info.data) return <DotLoading />;
-  if (!info.data) return <ErrorBlock status="default" title={t('h5.join.badCode')} description="" />;
+  if (!info.data) return <LazyErrorBlock status="default" title={t('h5.join.badCode')} description="" />;
   const me = info.data.students.find((s) => s.id === who?.studentId);
 
   if (!whoFull || !me) {
@@ -47,7 +57,12 @@ export default function LcwPage() {
     );
   }
 
-  if (testId) return <LcwTestView api={api} who={whoFull} testId={testId} onBack={() => { setParams({ code }); void info.reload(); }} />;
+  if (testId)
+    return (
+      <Suspense fallback={<DotLoading />}>
+        <LcwTestView api={api} who={whoFull} testId={testId} onBack={() => { setParams({ code }); void info.reload(); }} />
+      </Suspense>
+    );
 
   return (
     <div data-testid="h5-lcw">
@@ -66,7 +81,7 @@ export default function LcwPage() {
             <List.Item
               key={x.id}
               data-testid="h5-lcw-item"
-              description={`${t('lcw.h5.deadline', { time: dayjs(x.deadline).format('MM-DD HH:mm') })} · ${x.questionCount} · ${t('lcw.totalPoints')} ${x.totalPoints}`}
+              description={`${t('lcw.h5.deadline', { time: monthDayTime(x.deadline) })} · ${x.questionCount} · ${t('lcw.totalPoints')} ${x.totalPoints}`}
               extra={x.closed ? <Tag>{t('lcw.closed')}</Tag> : <Tag color="primary">{t('lcw.h5.start')}</Tag>}
               onClick={() => setParams({ code, testId: String(x.id) })}
             >

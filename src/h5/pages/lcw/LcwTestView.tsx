@@ -1,11 +1,23 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Dialog, DotLoading, ErrorBlock, Radio, Result, Space, Tag, TextArea, Toast } from 'antd-mobile';
+// antd-mobile by path (the index's chunk carries ErrorBlock and Toast into the first load); ErrorBlock,
+// Toast and the confirm Dialog load when shown.
+import Button from 'antd-mobile/es/components/button';
+import Card from 'antd-mobile/es/components/card';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Radio from 'antd-mobile/es/components/radio';
+import Result from 'antd-mobile/es/components/result';
+import Space from 'antd-mobile/es/components/space';
+import Tag from 'antd-mobile/es/components/tag';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { H5NavBar } from '../H5NavBar';
-import dayjs from 'dayjs';
 import type { H5LcwTest } from '../../../core/api/contracts/lcw';
 import type { LcwH5Api, LcwStudentWho } from '../../../core/api/endpoints/lcw';
 import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
+import { showToast } from '../../toast';
+import { monthDayTime } from '../../short-time';
+import { LazyErrorBlock } from '../LazyErrorBlock';
 
 const LETTERS = 'ABCDEF';
 type Draft = Record<number, { choice: number[]; text: string }>;
@@ -47,12 +59,13 @@ export function LcwTestView({ api, who, testId, onBack }: { api: LcwH5Api; who: 
   const submit = async () => {
     if (!d) return;
     const blank = d.questions.filter((q) => (q.kind === 'short' ? !(draft[q.id]?.text ?? '').trim() : !(draft[q.id]?.choice.length ?? 0))).length;
+    const { default: Dialog } = await import('antd-mobile/es/components/dialog');
     const ok = await Dialog.confirm({ content: blank ? t('lcw.h5.unanswered', { count: blank }) : t('lcw.h5.confirm') });
     if (!ok) return;
     setBusy(true);
     try {
       await api.submit(who, d.id, d.questions.map((q) => ({ testQuestionId: q.id, choice: draft[q.id]?.choice ?? [], text: draft[q.id]?.text ?? '' })));
-      Toast.show({ content: t('lcw.h5.done'), icon: 'success' });
+      showToast({ content: t('lcw.h5.done'), icon: 'success' });
       await test.reload();
     } catch {
       // the client showed the server's message (closed, already sent)
@@ -66,13 +79,13 @@ export function LcwTestView({ api, who, testId, onBack }: { api: LcwH5Api; who: 
     <div data-testid="h5-lcw-test">
       <H5NavBar onBack={onBack}>{d?.title ?? t('lcw.h5.title')}</H5NavBar>
       {!d && test.loading && <DotLoading />}
-      {!d && !test.loading && <ErrorBlock status="empty" title={t('lcw.h5.none')} description="" />}
+      {!d && !test.loading && <LazyErrorBlock status="empty" title={t('lcw.h5.none')} description="" />}
       {d && d.submission && <SentSheet test={d} />}
-      {d && !d.submission && d.closed && <ErrorBlock status="disconnected" title={t('lcw.deadlinePassed')} description="" />}
+      {d && !d.submission && d.closed && <LazyErrorBlock status="disconnected" title={t('lcw.deadlinePassed')} description="" />}
       {d && !d.submission && !d.closed && (
         <>
           <div style={{ padding: '8px 12px', color: '#888', fontSize: 13 }}>
-            {t('lcw.h5.deadline', { time: dayjs(d.deadline).format('MM-DD HH:mm') })} · {t('lcw.totalPoints')} {d.totalPoints}
+            {t('lcw.h5.deadline', { time: monthDayTime(d.deadline) })} · {t('lcw.totalPoints')} {d.totalPoints}
             {d.description && <div style={{ color: '#333', marginTop: 4 }}>{d.description}</div>}
           </div>
           {d.questions.map((q) => (

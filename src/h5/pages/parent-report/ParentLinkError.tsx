@@ -1,4 +1,6 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+// antd-mobile by path: the index's chunk carries ErrorBlock and Toast into every first load
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
 import { ApiError } from '../../../core/api/client';
 import { useT } from '../../../views/i18n/i18n-context';
 import styles from './parent-report.css?inline';
