@@ -10,6 +10,7 @@ import Tabs from 'antd-mobile/es/components/tabs';
 import Tag from 'antd-mobile/es/components/tag';
 import type { StudentMessage } from '../../core/api/contracts/student-messages';
 import { useT } from '../../views/i18n/i18n-context';
+import { monthDayTimeOfCst } from '../short-time';
 import { h5PathOf, KIND_COLORS } from '../student-messages';
 import { H5NavBar } from './H5NavBar';
 
@@ -75,7 +76,7 @@ export function MessagesInbox({ className, studentName, messages, loading, onBac
                 <span style={{ fontSize: 14 }}>{m.taskTitle ?? ''}</span>
               </Space>
             }
-            extra={<span style={{ fontSize: 12, color: '#666' }}>{m.time.slice(5, 16)}</span>}
+            extra={<span style={{ fontSize: 12, color: '#666' }}>{monthDayTimeOfCst(m.time)}</span>}
           >
             <div style={{ whiteSpace: 'pre-wrap', lineHeight: 1.6 }}>{m.message}</div>
             <Space style={{ marginTop: 10, '--gap': '8px' }} wrap>

@@ -30,7 +30,7 @@ function SubmissionDrawer({ id, onClose }: { id: number | null; onClose(): void 
                 <div style={{ whiteSpace: 'pre-wrap' }}>{a.text || t('lcw.blank')}</div>
               ) : (
                 <div>
-                  {t('lcw.yourAnswer')}: {answerText(a.kind, a.choice, t) || t('lcw.blank')}{' · '}{t('lcw.rightAnswer')}: {answerText(a.kind, a.rightAnswer, t)}
+                  {t('lcw.yourAnswer', { answer: answerText(a.kind, a.choice, t) || t('lcw.blank') })}{' · '}{t('lcw.rightAnswer', { answer: answerText(a.kind, a.rightAnswer, t) })}
                 </div>
               )}
               {a.teacherComment && <div style={{ color: '#888', marginTop: 4 }}>{t('lcw.teacherComment')}: {a.teacherComment}</div>}

@@ -35,8 +35,8 @@ function SentSheet({ test }: { test: H5LcwTest }) {
         return (
           <Card key={q.id} style={{ margin: 8 }} title={<span style={{ fontSize: 14, whiteSpace: 'normal' }}>{q.position}. {q.stem}</span>} extra={a?.score === null ? <Tag color="warning">{t('lcw.pending')}</Tag> : <Tag color={a?.correct === false ? 'danger' : 'success'}>{a?.score ?? 0}/{q.points}</Tag>}>
             <div style={{ fontSize: 14 }}>
-              {q.kind === 'short' ? <div style={{ whiteSpace: 'pre-wrap' }}>{a?.text || t('lcw.blank')}</div> : <div>{t('lcw.yourAnswer')}: {label(q.kind, a?.choice ?? [])}</div>}
-              {a?.rightAnswer && q.kind !== 'short' && <div style={{ color: '#00b578' }}>{t('lcw.rightAnswer')}: {label(q.kind, a.rightAnswer)}</div>}
+              {q.kind === 'short' ? <div style={{ whiteSpace: 'pre-wrap' }}>{a?.text || t('lcw.blank')}</div> : <div>{t('lcw.yourAnswer', { answer: label(q.kind, a?.choice ?? []) })}</div>}
+              {a?.rightAnswer && q.kind !== 'short' && <div style={{ color: '#00b578' }}>{t('lcw.rightAnswer', { answer: label(q.kind, a.rightAnswer) })}</div>}
               {a?.explanation && <div style={{ color: '#888' }}>{a.explanation}</div>}
               {a?.teacherComment && <div style={{ color: '#c21939' }}>{t('lcw.teacherComment')}: {a.teacherComment}</div>}
             </div>
