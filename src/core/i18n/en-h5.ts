@@ -3,6 +3,7 @@ import type { zhH5 } from './zh-h5';
 /** English text of the mobile H5 pages; same keys as zh-h5. */
 export const enH5: Record<keyof typeof zhH5, string> = {
   'h5.join.title': 'Class essays',
+  'h5.join.entries': 'Class pages',
   'h5.join.code': 'Enter the class code',
   'h5.join.enter': 'Open class',
   'h5.join.noTasks': 'Your teacher has not released an essay task yet',

@@ -1,6 +1,7 @@
 /** Chinese text of the mobile H5 pages (students' phone upload, class join). */
 export const zhH5 = {
   'h5.join.title': '班级作文',
+  'h5.join.entries': '班级入口',
   'h5.join.code': '请输入班级码',
   'h5.join.enter': '进入班级',
   'h5.join.noTasks': '老师还没有发布作文任务',

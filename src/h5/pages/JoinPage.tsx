@@ -6,7 +6,7 @@ import Empty from 'antd-mobile/es/components/empty';
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
 import { H5NavBar } from './H5NavBar';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import type { h5Class } from '../../core/api/contracts/tasks';
 import { useAsync } from '../../views/hooks/use-async';
@@ -32,25 +32,21 @@ export default function JoinPage() {
 
   return (
     <div data-testid="h5-join">
-      <H5NavBar
-        right={
-          klass.data ? (
-            <>
-              <a onClick={() => navigate(`/practice?code=${encodeURIComponent(code)}`)} data-testid="h5-open-practice" style={{ marginRight: 12 }}>
-                {t('h5.practice.entry')}
-              </a>
-              <a onClick={() => navigate(`/samples?code=${encodeURIComponent(code)}`)} data-testid="h5-open-samples" style={{ marginRight: 12 }}>
-                {t('h5.samples.entry')}
-              </a>
-              <a onClick={() => navigate(`/messages?code=${encodeURIComponent(code)}`)} data-testid="h5-open-messages">
-                {t('h5.messages.title')}
-              </a>
-            </>
-          ) : null
-        }
-      >
-        {klass.data?.className ?? t('h5.join.title')}
-      </H5NavBar>
+      <H5NavBar>{klass.data?.className ?? t('h5.join.title')}</H5NavBar>
+      {klass.data && (
+        // Under the title, not in the bar's right slot: three entries there squeezed the class name on a phone.
+        <nav className="zp-h5-entries" aria-label={t('h5.join.entries')}>
+          <Link to={`/practice?code=${encodeURIComponent(code)}`} data-testid="h5-open-practice">
+            {t('h5.practice.entry')}
+          </Link>
+          <Link to={`/samples?code=${encodeURIComponent(code)}`} data-testid="h5-open-samples">
+            {t('h5.samples.entry')}
+          </Link>
+          <Link to={`/messages?code=${encodeURIComponent(code)}`} data-testid="h5-open-messages">
+            {t('h5.messages.title')}
+          </Link>
+        </nav>
+      )}
       {!code || klass.error ? (
         <Suspense fallback={<DotLoading />}>
           <JoinCodeForm code={code} error={klass.error} onEnter={(next) => setParams({ code: next })} />
