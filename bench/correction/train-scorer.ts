@@ -16,7 +16,6 @@ import { expectedLength } from '../../src/correction/text/grade.js';
 import { GENERAL_FEATURES } from '../../src/correction/scoring/general-features.js';
 import { FUNCTION_CHARS } from '../../src/correction/scoring/function-words.js';
 import { DISCOURSE_FEATURES } from '../../src/correction/scoring/discourse-features.js';
-import { ALLUSION_FEATURES } from '../../src/correction/scoring/allusion-features.js';
 import { blockValues, modelInputs, rawScore, toPoints, zClip, type ModelBlock, type ModelBlockName, type ModelInputs, type ScoringModel } from '../../src/correction/scoring/essay-model.js';
 import { loadAes } from './aes-data.js';
 import { pearson, qwk, spearman } from './stats.js';
@@ -45,8 +44,6 @@ export const PARAMS = {
   posBandsShare: 0,
   /** paragraphing, 点题/照应, words carried between sentences, each device (discourse-features.ts) */
   discourseShare: 0,
-  /** person names, works, classical quotations, sayings, history, argument moves (allusion-features.ts) */
-  allusionShare: 0,
   /** a POS tag or pair is a key when at least this share of the training essays uses it */
   minDocShare: 0.07,
   /** target: the teacher's score as a percentile rank among the training essays */
@@ -140,7 +137,7 @@ function pctRanks(y: number[]): number[] {
   return r;
 }
 
-function keysFor(name: Exclude<ModelBlockName, 'features' | 'functionWords' | 'discourse' | 'allusion'>, rows: Row[]): string[] {
+function keysFor(name: Exclude<ModelBlockName, 'features' | 'functionWords' | 'discourse'>, rows: Row[]): string[] {
   const df = new Map<string, number>();
   for (const r of rows) for (const k of r.inputs[name]!.keys()) df.set(k, (df.get(k) ?? 0) + 1);
   return [...df].filter(([, n]) => n >= PARAMS.minDocShare * rows.length).map(([k]) => k).sort();
@@ -155,7 +152,6 @@ function fitModel(rows: Row[]): ScoringModel {
     { name: 'functionWords', keys: [...FUNCTION_CHARS], share: PARAMS.functionWordsShare },
     { name: 'posBands', keys: keysFor('posBands', rows), share: PARAMS.posBandsShare },
     { name: 'discourse', keys: [...DISCOURSE_FEATURES], share: PARAMS.discourseShare },
-    { name: 'allusion', keys: [...ALLUSION_FEATURES], share: PARAMS.allusionShare },
   ];
   const specs = allSpecs.filter((s) => s.share > 0);
   const blocks = specs.map((s) => {

@@ -10,14 +10,11 @@
 //   posBands  share of words per (part of speech, general-corpus frequency band) (pos-bands.ts)
 //   discourse paragraphing against length, opening/closing that name the title and answer each other,
 //             words carried between neighbouring sentences, each rhetorical device (discourse-features.ts)
-//   allusion  person names, works cited, classical quotations, sayings, history, argument moves
-//             (allusion-features.ts)
 // No word or character of any essay is an input, so the model cannot learn a topic.
 import type { TextAnalysis } from '../text/analyze.js';
 import { expectedLength, longSentenceLimit } from '../text/grade.js';
 import { round, tokenize, type Token } from '../text/vocabulary.js';
 import { DIMENSIONS, scoreDimension, type DimensionId } from './dimensions.js';
-import { extractAllusionFeatures, type AllusionFeatures } from './allusion-features.js';
 import { extractDiscourseFeatures, type DiscourseFeatures } from './discourse-features.js';
 import { extractFeatures } from './features.js';
 import { functionCharRates } from './function-words.js';
@@ -25,7 +22,7 @@ import type { ScaleCalibration } from './calibration.js';
 import { extractGeneralFeatures, type GeneralFeatures } from './general-features.js';
 import { posBandShares } from './pos-bands.js';
 
-export type ModelBlockName = 'features' | 'posTags' | 'posPairs' | 'functionWords' | 'posBands' | 'discourse' | 'allusion';
+export type ModelBlockName = 'features' | 'posTags' | 'posPairs' | 'functionWords' | 'posBands' | 'discourse';
 
 export interface ModelBlock {
   name: ModelBlockName;
@@ -82,10 +79,9 @@ export interface ModelInputs {
   /** share of words per POS letter × frequency band, keys like "vL" (pos-bands.ts) */
   posBands?: Map<string, number>;
   discourse?: DiscourseFeatures;
-  allusion?: AllusionFeatures;
 }
 
-export const ALL_BLOCKS: readonly ModelBlockName[] = ['features', 'posTags', 'posPairs', 'functionWords', 'posBands', 'discourse', 'allusion'];
+export const ALL_BLOCKS: readonly ModelBlockName[] = ['features', 'posTags', 'posPairs', 'functionWords', 'posBands', 'discourse'];
 
 const HAN = /\p{Script=Han}/u;
 
@@ -127,7 +123,7 @@ export function modelInputs(analysis: TextAnalysis, opts: ModelInputOptions): Mo
   const a = atGrade(analysis, opts.grade);
   const want = new Set(opts.blocks ?? ALL_BLOCKS);
   const body = a.paragraphs.map((p) => p.text).join('\n');
-  const needTokens = want.has('features') || want.has('posTags') || want.has('posPairs') || want.has('posBands') || want.has('discourse') || want.has('allusion');
+  const needTokens = want.has('features') || want.has('posTags') || want.has('posPairs') || want.has('posBands') || want.has('discourse');
   const toks = needTokens ? (opts.tokens ?? tokenize(body)) : [];
   const tags = want.has('posTags') || want.has('posPairs') ? toks.filter((t) => HAN.test(t.word)).map((t) => t.tag) : [];
   const f = extractFeatures(a);
@@ -139,7 +135,6 @@ export function modelInputs(analysis: TextAnalysis, opts: ModelInputOptions): Mo
     ...(want.has('functionWords') ? { functionWords: functionCharRates(body) } : {}),
     ...(want.has('posBands') ? { posBands: posBandShares(toks) } : {}),
     ...(want.has('discourse') ? { discourse: extractDiscourseFeatures(a, toks) } : {}),
-    ...(want.has('allusion') ? { allusion: extractAllusionFeatures(body, toks, a.hanCount) } : {}),
   };
 }
 
