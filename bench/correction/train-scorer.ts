@@ -37,11 +37,11 @@ export const PARAMS = {
   posTagsShare: 0,
   posPairsShare: 2,
   functionWordsShare: 1,
-  /** POS letter × general-corpus frequency band (pos-bands.ts). Nested by title 0.383 → 0.410 with the
-   * block as a choice (fourth pass), but under the task-scale calibration (calibration.ts) it still puts
-   * the demo class's best essay at 83.3 (B): the block reads the grade-7 essays' common words as weaker.
-   * Off until the lead decides between the held-out gain and the demo's A (bench/correction/README.md). */
-  posBandsShare: 0,
+  /** POS letter × general-corpus frequency band (pos-bands.ts). On since 2026-11-27 (branch w5-band):
+   * nested by title 0.391 → 0.430 with the block fixed on, higher on all 10 splits; it had been off only
+   * for the demo class's A, which the grade fix had already taken away (bench/correction/README.md,
+   * "Issue 14, part 6"). The shipped model: EXPERT_WEIGHTS=0,0.5 NESTED_POS_BANDS=1 … --nested --write. */
+  posBandsShare: 1,
   /** paragraphing, 点题/照应, words carried between sentences, each device (discourse-features.ts) */
   discourseShare: 0,
   /** a POS tag or pair is a key when at least this share of the training essays uses it */
@@ -371,6 +371,15 @@ function nestedReport(rows: Row[], seeds: number[]): Record<string, number> {
   return out;
 }
 
+/** The command as run, with the settings given by environment variables (the provenance names them all). */
+function commandLine(): string {
+  const env = ['SCORER_PARAMS', 'EXPERT_WEIGHTS', 'EXPERT_WEIGHT', 'NESTED_POS_BANDS']
+    .filter((k) => process.env[k] !== undefined)
+    .map((k) => `${k}=${k === 'SCORER_PARAMS' ? `'${process.env[k]}'` : process.env[k]}`);
+  const args = process.argv.slice(2).filter((a) => a.startsWith('--'));
+  return [...env, 'node --import tsx bench/correction/train-scorer.ts', ...args].join(' ');
+}
+
 function main() {
   const t0 = Date.now();
   const seeds10 = Array.from({ length: 10 }, (_, i) => i + 1);
@@ -403,7 +412,7 @@ function main() {
       dataSha256: dataHash(rows),
       essays: rows.length,
       trainedAt: new Date().toISOString(),
-      script: 'node --import tsx bench/correction/train-scorer.ts --write',
+      script: commandLine(),
       params: {
         ...PARAMS,
         expertWeight,
