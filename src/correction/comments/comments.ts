@@ -264,6 +264,9 @@ export function overallComment(a: TextAnalysis, s: ScoreResult, title: string, l
   // Praise only a strong dimension, criticise only one that is not: never the same one both ways.
   const best = sorted.find((d) => dimensionTone(d, s.percent, a) === 'strong');
   const worst = [...sorted].reverse().find((d) => d !== best && dimensionTone(d, s.percent, a) !== 'strong' && !(drift && d.id === 'theme'));
+  // "Needs work" only for a dimension that is weak and shown at a lower level than the praised one: two B's
+  // side by side, one a strength and one needing work, read as a contradiction; the lower one "could be better".
+  const firm = worst !== undefined && dimensionTone(worst, s.percent, a) === 'weak' && (!best || worst.label !== best.label);
   const band = GRADE_BANDS.find((b) => b.band === s.band)!;
   // A level (A/B/C, 优秀…, 甲乙丙丁) says it all; an export band beside it can contradict it ("A（良好）":
   // the task's scale puts A at 85, the export bands put 优秀 at 90). A number gets its band as a word.
@@ -276,14 +279,14 @@ export function overallComment(a: TextAnalysis, s: ScoreResult, title: string, l
     if (drift) parts.push(`${driftPhrase(drift, lang)}，疑似偏题，${dimensionFacts('theme', a, lang).advice}。`);
     if (best) parts.push(`${best.name}是长处：${dimensionFacts(best.id, a, lang).praise}。`);
     else if (quote) parts.push(`写得较好的句子如“${quote}”。`);
-    if (worst) parts.push(`${worst.name}方面还需加强：${dimensionFacts(worst.id, a, lang).observe}，${dimensionFacts(worst.id, a, lang).advice}。`);
+    if (worst) parts.push(`${worst.name}方面${firm ? '还需加强' : '还可提高'}：${dimensionFacts(worst.id, a, lang).observe}，${dimensionFacts(worst.id, a, lang).advice}。`);
     parts.push(numeric ? `综合评定：${s.label}（${band.zh}）。` : `综合评定：${s.label}。`);
   } else {
     parts.push(`${title ? `“${title}” is` : 'This is'} a ${genre} of ${a.hanCount} characters in ${a.paragraphs.length} paragraph(s)${a.hanCount < a.length.min ? `, below the ${a.length.min} characters ${a.length.source === 'teacher' ? 'the task asks for' : 'expected for the grade'}` : ''}.`);
     if (drift) parts.push(`Suspected off-topic: ${driftPhrase(drift, lang)}; ${dimensionFacts('theme', a, lang).advice}.`);
     if (best) parts.push(`Strength: ${best.name.toLowerCase()}: ${dimensionFacts(best.id, a, lang).praise}.`);
     else if (quote) parts.push(`A sentence that works well: “${quote}”.`);
-    if (worst) parts.push(`To improve: ${worst.name.toLowerCase()}: ${dimensionFacts(worst.id, a, lang).observe}; ${dimensionFacts(worst.id, a, lang).advice}.`);
+    if (worst) parts.push(`${firm ? 'To improve' : 'Could be better'}: ${worst.name.toLowerCase()}: ${dimensionFacts(worst.id, a, lang).observe}; ${dimensionFacts(worst.id, a, lang).advice}.`);
     parts.push(numeric ? `Overall: ${s.label} (${band.en}).` : `Overall: ${s.label}.`);
   }
   return parts.join(zh ? '' : ' ');
