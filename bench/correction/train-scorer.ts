@@ -16,7 +16,7 @@ import { expectedLength } from '../../src/correction/text/grade.js';
 import { GENERAL_FEATURES } from '../../src/correction/scoring/general-features.js';
 import { FUNCTION_CHARS } from '../../src/correction/scoring/function-words.js';
 import { DISCOURSE_FEATURES } from '../../src/correction/scoring/discourse-features.js';
-import { blockValues, modelInputs, rawScore, toPoints, zClip, type ModelBlock, type ModelBlockName, type ModelInputs, type ScoringModel } from '../../src/correction/scoring/essay-model.js';
+import { blockValues, lengthTerm, modelInputs, rawScore, toPoints, zClip, type ModelBlock, type ModelBlockName, type ModelInputs, type ScoringModel } from '../../src/correction/scoring/essay-model.js';
 import { loadAes } from './aes-data.js';
 import { pearson, qwk, spearman } from './stats.js';
 
@@ -62,6 +62,12 @@ export const PARAMS = {
 /** Weights of the expert rubric tried beside the fitted model (picked by held-out agreement only). */
 const EXPERT_WEIGHTS = (process.env.EXPERT_WEIGHTS ?? '0,0.5,1,1.5').split(',').map(Number);
 let expertWeight = Number(process.env.EXPERT_WEIGHT ?? 1);
+/** Weights of the length prior tried beside them (essay-model.ts, scale.lengthWeight), picked after the
+ * expert weight by the same rule. Why a prior at all: these essays barely vary in length (440-870 Han
+ * characters for the 10th-90th percentiles), so the fit cannot learn what length against the grade means
+ * for a class whose essays do vary; on the 150 unseen essays of issue 14 length alone reached 0.32. */
+const LENGTH_WEIGHTS = (process.env.LENGTH_WEIGHTS ?? '0,0.25,0.5').split(',').map(Number);
+let lengthWeight = Number(process.env.LENGTH_WEIGHT ?? 0);
 /** the ridge penalty in use (PARAMS.lambda, or an inner fold's choice in --nested) */
 let lambda = PARAMS.lambda;
 const NESTED_LAMBDAS = [0.3, 1, 3];
@@ -215,8 +221,13 @@ function fitWithScale(rows: Row[], seed = 1): ScoringModel {
   }
   const ys = rows.map((r) => r.score);
   const ex = rows.map((r) => r.inputs.expert);
-  model.scale = { rawMean: r6(mean(oof)), rawSd: r6(sdev(oof)), expertWeight, expertMean: r6(mean(ex)), expertSd: r6(sdev(ex)), combinedSd: 1, center: r6(mean(ys)), spread: r6(sdev(ys)) };
-  const z = rows.map((r, i) => (oof[i]! - model.scale.rawMean) / (model.scale.rawSd || 1) + (expertWeight * (r.inputs.expert - model.scale.expertMean)) / (model.scale.expertSd || 1));
+  const len = rows.map((r) => r.inputs.lengthRatio);
+  model.scale = {
+    rawMean: r6(mean(oof)), rawSd: r6(sdev(oof)), expertWeight, expertMean: r6(mean(ex)), expertSd: r6(sdev(ex)),
+    lengthWeight, lengthMean: r6(mean(len)), lengthSd: r6(sdev(len) || 1),
+    combinedSd: 1, center: r6(mean(ys)), spread: r6(sdev(ys)),
+  };
+  const z = rows.map((r, i) => (oof[i]! - model.scale.rawMean) / (model.scale.rawSd || 1) + (expertWeight * (r.inputs.expert - model.scale.expertMean)) / (model.scale.expertSd || 1) + lengthTerm(r.inputs, model));
   model.scale.combinedSd = r6(sdev(z) || 1);
   model.calibration = { referenceGrade: PARAMS.grade, zKnots: quantileKnots(z.map((v) => v / model.scale.combinedSd)).map(r6) };
   return model;
@@ -248,7 +259,7 @@ function evaluate(rows: Row[], folds: number[][]) {
     const m = fitWithScale(train);
     const l = lengthScorer(train);
     for (const i of test) {
-      model[i] = toPoints(rawScore(rows[i]!.inputs, m), rows[i]!.inputs.expert, m);
+      model[i] = toPoints(rawScore(rows[i]!.inputs, m), rows[i]!.inputs, m);
       len[i] = l(rows[i]!);
     }
     const ys = test.map((i) => rows[i]!.score);
@@ -278,7 +289,7 @@ function report(rows: Row[]): Report {
   }
   const line = (name: string, a: Agreement[]) =>
     console.log(`  ${name.padEnd(7)} Spearman ${ms(a.map((x) => x.spearman))}  Pearson ${ms(a.map((x) => x.pearson))}  QWK ${ms(a.map((x) => x.qwk))}`);
-  console.log(`expert weight ${expertWeight}: leave-titles-out, 10 random 5-fold splits grouped by title (pooled held-out predictions):`);
+  console.log(`expert weight ${expertWeight}, length weight ${lengthWeight}: leave-titles-out, 10 random 5-fold splits grouped by title (pooled held-out predictions):`);
   line('model', pooled.model);
   line('length', pooled.length);
   const wins = folds.filter((f) => f.model > f.length).length;
@@ -334,7 +345,7 @@ function nestedPredict(rows: Row[], folds: number[][], seed: number, picked: str
     applyParams(best.p);
     picked.push(`${best.p.lambda}/${best.p.posBandsShare}/${best.p.functionWordsShare}`);
     const m = fitWithScale(train);
-    for (const i of test) pred[i] = toPoints(rawScore(rows[i]!.inputs, m), rows[i]!.inputs.expert, m);
+    for (const i of test) pred[i] = toPoints(rawScore(rows[i]!.inputs, m), rows[i]!.inputs, m);
     applyParams(saved);
   }
   return pred;
@@ -373,7 +384,7 @@ function nestedReport(rows: Row[], seeds: number[]): Record<string, number> {
 
 /** The command as run, with the settings given by environment variables (the provenance names them all). */
 function commandLine(): string {
-  const env = ['SCORER_PARAMS', 'EXPERT_WEIGHTS', 'EXPERT_WEIGHT', 'NESTED_POS_BANDS']
+  const env = ['SCORER_PARAMS', 'EXPERT_WEIGHTS', 'EXPERT_WEIGHT', 'LENGTH_WEIGHTS', 'LENGTH_WEIGHT', 'NESTED_POS_BANDS']
     .filter((k) => process.env[k] !== undefined)
     .map((k) => `${k}=${k === 'SCORER_PARAMS' ? `'${process.env[k]}'` : process.env[k]}`);
   const args = process.argv.slice(2).filter((a) => a.startsWith('--'));
@@ -400,8 +411,21 @@ function main() {
   const topAllowed = allowed.reduce((a, b) => (b.rho > a.rho ? b : a));
   const best = allowed.filter((t) => t.rho >= topAllowed.rho - topAllowed.se).reduce((a, b) => (b.weight > a.weight ? b : a));
   expertWeight = best.weight;
-  const { pooled, halves } = best.rep;
   console.log(`chosen expert weight ${expertWeight} (at least ${PARAMS.minExpertWeight}; best of all ${top.weight}: ${f3(top.rho)} ± se ${f3(top.se)})`);
+  // The length prior's weight, at the chosen expert weight, by the same rule: the largest weight within
+  // one standard error of the best (the prior is kept wherever these essays cannot tell it apart).
+  const lengthTried = [{ weight: lengthWeight, rep: best.rep, rho: best.rho, se: best.se }];
+  for (const w of LENGTH_WEIGHTS.filter((x) => x !== lengthWeight)) {
+    lengthWeight = w;
+    const rep = report(rows);
+    const rhos = rep.pooled.model.map((x) => x.spearman);
+    lengthTried.push({ weight: w, rep, rho: mean(rhos), se: sdev(rhos) / Math.sqrt(rhos.length) });
+  }
+  const topLength = lengthTried.reduce((a, b) => (b.rho > a.rho ? b : a));
+  const bestLength = lengthTried.filter((t) => t.rho >= topLength.rho - topLength.se).reduce((a, b) => (b.weight > a.weight ? b : a));
+  lengthWeight = bestLength.weight;
+  const { pooled, halves } = bestLength.rep;
+  console.log(`chosen length weight ${lengthWeight} (tried ${lengthTried.map((t) => `${t.weight}: ${f3(t.rho)}`).join(', ')}; best ${topLength.weight} ± se ${f3(topLength.se)})`);
   const nested = process.argv.includes('--nested') ? nestedReport(rows, seeds10) : {};
 
   if (process.argv.includes('--write')) {
@@ -417,6 +441,8 @@ function main() {
         ...PARAMS,
         expertWeight,
         expertWeightsTried: EXPERT_WEIGHTS.join(','),
+        lengthWeight,
+        lengthWeightsTried: LENGTH_WEIGHTS.join(','),
         ...(process.argv.includes('--nested') ? { nestedGrid: `lambda ${NESTED_LAMBDAS.join('/')} × posBandsShare ${NESTED_POS_BANDS.join('/')} × functionWordsShare 1/2` } : {}),
         calibration: `task scale ${SCALE_CENTER} ± ${SCALE_SPREAD} at the percentiles of the out-of-fold z; reference grade ${PARAMS.grade} from the essays' median length in 字; annual growth by grade from Hill, Bloom, Black & Lipsey 2008 (calibration.ts)`,
       },

@@ -19,7 +19,7 @@ import { extractDiscourseFeatures, type DiscourseFeatures } from './discourse-fe
 import { extractFeatures } from './features.js';
 import { functionCharRates } from './function-words.js';
 import type { ScaleCalibration } from './calibration.js';
-import { extractGeneralFeatures, type GeneralFeatures } from './general-features.js';
+import { extractGeneralFeatures, logLengthRatio, type GeneralFeatures } from './general-features.js';
 import { posBandShares } from './pos-bands.js';
 
 export type ModelBlockName = 'features' | 'posTags' | 'posPairs' | 'functionWords' | 'posBands' | 'discourse';
@@ -49,15 +49,22 @@ export interface ScoringModel {
   blocks: ModelBlock[];
   /** raw output of the average training essay (a predicted percentile, 0..1) */
   intercept: number;
-  /** raw output → points: z = (raw − rawMean) / rawSd + expertWeight × (expert − expertMean) / expertSd,
-   * score = center + spread × z / combinedSd. rawMean/rawSd/combinedSd come from out-of-fold
-   * predictions, so the spread is that of essays the model has not seen. */
+  /** raw output → points: z = (raw − rawMean) / rawSd + expertWeight × (expert − expertMean) / expertSd
+   * + lengthWeight × clip((lengthRatio − lengthMean) / lengthSd), score = center + spread × z / combinedSd.
+   * rawMean/rawSd/combinedSd come from out-of-fold predictions, so the spread is that of essays the model
+   * has not seen. */
   scale: {
     rawMean: number;
     rawSd: number;
     expertWeight: number;
     expertMean: number;
     expertSd: number;
+    /** Length against the pupil's grade's target (ModelInputs.lengthRatio) as its own prior beside the
+     * fitted model, like the expert rubric: the model learns length only as far as the training essays
+     * show it, and theirs barely vary in length (train-scorer.ts, LENGTH_WEIGHTS). Absent = 0. */
+    lengthWeight?: number;
+    lengthMean?: number;
+    lengthSd?: number;
     combinedSd: number;
     center: number;
     spread: number;
@@ -71,6 +78,10 @@ export interface ModelInputs {
   /** the expert rubric: the sum of every dimension's rule-based sub-score (dimensions.ts), fixed by
    * writing pedagogy and not fitted; the model only learns how much to trust it */
   expert: number;
+  /** length against the pupil's own grade's target, or the teacher's (log ratio): the length prior's
+   * input, read at the essay's own grade because a younger pupil is expected to write less (in training
+   * every essay is read at the reference grade, so it equals features.lengthRatio there) */
+  lengthRatio: number;
   features?: GeneralFeatures;
   posTags?: Map<string, number>;
   posPairs?: Map<string, number>;
@@ -129,6 +140,7 @@ export function modelInputs(analysis: TextAnalysis, opts: ModelInputOptions): Mo
   const f = extractFeatures(a);
   return {
     expert: (Object.keys(DIMENSIONS) as DimensionId[]).reduce((sum, id) => sum + scoreDimension(id, a, f).delta, 0),
+    lengthRatio: logLengthRatio(analysis),
     ...(want.has('features') ? { features: extractGeneralFeatures(a, toks) } : {}),
     ...(want.has('posTags') ? { posTags: shares(tags) } : {}),
     ...(want.has('posPairs') ? { posPairs: shares(tags.slice(1).map((t, i) => `${tags[i]}_${t}`)) } : {}),
@@ -164,18 +176,28 @@ export function rawScore(inputs: ModelInputs, model: ScoringModel): number {
   return model.intercept + contributions(inputs, model).reduce((s, c) => s + c.effect, 0);
 }
 
-/** The combined z of the fitted model and the expert rubric (before the spread). */
-export function combinedZ(raw: number, expert: number, model: ScoringModel): number {
+/** What the combination reads besides the fitted model's raw output: the expert rubric and the length. */
+export type PriorInputs = Pick<ModelInputs, 'expert' | 'lengthRatio'>;
+
+/** The length prior's term, clipped like every input. */
+export function lengthTerm(inputs: PriorInputs, model: ScoringModel): number {
   const s = model.scale;
-  return ((raw - s.rawMean) / (s.rawSd || 1) + (s.expertWeight * (expert - s.expertMean)) / (s.expertSd || 1)) / (s.combinedSd || 1);
+  if (!s.lengthWeight) return 0;
+  return s.lengthWeight * zClip(inputs.lengthRatio, s.lengthMean ?? 0, s.lengthSd ?? 1);
 }
 
-/** Model output and expert rubric → 0-100 points on the training teacher's scale (held-out agreement). */
-export function toPoints(raw: number, expert: number, model: ScoringModel): number {
-  return Math.max(0, Math.min(100, model.scale.center + model.scale.spread * combinedZ(raw, expert, model)));
+/** The combined z of the fitted model, the expert rubric and the length prior (before the spread). */
+export function combinedZ(raw: number, inputs: PriorInputs, model: ScoringModel): number {
+  const s = model.scale;
+  return ((raw - s.rawMean) / (s.rawSd || 1) + (s.expertWeight * (inputs.expert - s.expertMean)) / (s.expertSd || 1) + lengthTerm(inputs, model)) / (s.combinedSd || 1);
+}
+
+/** Model output and priors → 0-100 points on the training teacher's scale (held-out agreement). */
+export function toPoints(raw: number, inputs: PriorInputs, model: ScoringModel): number {
+  return Math.max(0, Math.min(100, model.scale.center + model.scale.spread * combinedZ(raw, inputs, model)));
 }
 
 /** The 0-100 estimate for an essay. */
 export function modelPoints(inputs: ModelInputs, model: ScoringModel): number {
-  return toPoints(rawScore(inputs, model), inputs.expert, model);
+  return toPoints(rawScore(inputs, model), inputs, model);
 }

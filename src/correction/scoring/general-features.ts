@@ -96,6 +96,11 @@ export function findCliches(text: string): Array<{ phrase: string; start: number
   return out.sort((a, b) => a.start - b.start);
 }
 
+/** Length against the target the analysis was read at (the grade's, or the teacher's), on a log scale. */
+export function logLengthRatio(a: TextAnalysis): number {
+  return Math.log(Math.max(a.hanCount, 10) / a.length.target);
+}
+
 export function extractGeneralFeatures(a: TextAnalysis, tokens?: Token[]): GeneralFeatures {
   const body = a.paragraphs.map((p) => p.text).join('\n');
   const toks = (tokens ?? tokenize(body)).filter((t) => HAN.test(t.word));
@@ -108,7 +113,7 @@ export function extractGeneralFeatures(a: TextAnalysis, tokens?: Token[]): Gener
   const chars = [...body].filter((c) => HAN.test(c));
   const commas = (body.match(/[，；、]/g) ?? []).length;
   const f: GeneralFeatures = {
-    lengthRatio: Math.log(Math.max(a.hanCount, 10) / a.length.target),
+    lengthRatio: logLengthRatio(a),
     paragraphs: Math.log1p(a.paragraphs.length),
     paragraphBalance: a.hanCount ? 1 - maxPara / a.hanCount : 0,
     sentenceMean: Math.log1p(a.sentenceStats.meanHan),

@@ -3,9 +3,9 @@
 import type { TextAnalysis } from '../text/analyze.js';
 import { DIMENSIONS, scoreDimension, type DimensionId, type Evidence } from './dimensions.js';
 import { taskPoints } from './calibration.js';
-import { combinedZ, inputsFor, rawScore, type ScoringModel } from './essay-model.js';
+import { atGrade, combinedZ, inputsFor, rawScore, type ScoringModel } from './essay-model.js';
 import { extractFeatures } from './features.js';
-import { findCliches } from './general-features.js';
+import { findCliches, logLengthRatio } from './general-features.js';
 import modelJson from './scoring-model.json' with { type: 'json' };
 import { applyDifficulty, gradeBand, showScore, type Difficulty, type GradeBand, type ScoreType, type ShownScore } from './scales.js';
 
@@ -48,16 +48,20 @@ const r1 = (x: number) => Math.round(x * 10) / 10;
 
 export const SCORING_MODEL = modelJson as ScoringModel;
 
-/** The model's combined z (topic-independent inputs only: essay-model.ts, bench/correction/train-scorer.ts),
- * the essay read at the reference grade as the training essays were: no grade effect yet. */
-function modelZ(a: TextAnalysis): number {
+/** The model's combined z (topic-independent inputs only: essay-model.ts, bench/correction/train-scorer.ts):
+ * `own`, the essay read at the reference grade as the training essays were except its length, which the
+ * length prior reads against the pupil's own grade (or the teacher's target); `reference`, everything at
+ * the reference grade (no grade effect at all). */
+function modelZ(a: TextAnalysis): { own: number; reference: number } {
   const inputs = inputsFor(a, SCORING_MODEL);
-  return combinedZ(rawScore(inputs, SCORING_MODEL), inputs.expert, SCORING_MODEL);
+  const raw = rawScore(inputs, SCORING_MODEL);
+  const reference = { ...inputs, lengthRatio: logLengthRatio(atGrade(a, SCORING_MODEL.calibration.referenceGrade)) };
+  return { own: combinedZ(raw, inputs, SCORING_MODEL), reference: combinedZ(raw, reference, SCORING_MODEL) };
 }
 
 /** The model's 100-point estimate on the task's scale for the essay's grade (calibration.ts), before rules. */
 export function calibratedScore(a: TextAnalysis): number {
-  return taskPoints(modelZ(a), a.length.grade, SCORING_MODEL.calibration);
+  return taskPoints(modelZ(a).own, a.length.grade, SCORING_MODEL.calibration);
 }
 
 function totalWithRules(a: TextAnalysis): { percent: number; evidence: Evidence[] } {
@@ -65,10 +69,11 @@ function totalWithRules(a: TextAnalysis): { percent: number; evidence: Evidence[
   const cal = SCORING_MODEL.calibration;
   // The base is the essay read at the reference essays' grade (length target and long-sentence limit
   // of that grade, as in training); a younger pupil is read against their own grade by the typical
-  // annual growth between the two (calibration.ts), shown as its own line: the only grade effect.
-  const base = taskPoints(z, cal.referenceGrade, cal);
+  // annual growth between the two (calibration.ts) and by their own grade's length target (the length
+  // prior), shown together as one line: the only grade effect.
+  const base = taskPoints(z.reference, cal.referenceGrade, cal);
   const evidence: Evidence[] = [{ feature: 'calibratedBase', value: r1(base), effect: r1(base), ranges: [] }];
-  let p = taskPoints(z, a.length.grade, cal);
+  let p = taskPoints(z.own, a.length.grade, cal);
   if (Math.abs(p - base) >= 0.05) evidence.push({ feature: 'gradeExpectation', value: a.length.grade, effect: r1(p - base), ranges: [] });
   // Set phrases (老师像蜡烛, 燃烧自己照亮别人 …) say nothing of the writer's own: 2 points each after the first, at most 8.
   const cliches = a.paragraphs.flatMap((x) => findCliches(x.text).map((c): [number, number] => [x.start + c.start, x.start + c.end]));
