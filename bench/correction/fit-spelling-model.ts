@@ -36,8 +36,7 @@ const rows = readFileSync(dataFile(), 'utf8').split('\n').filter(Boolean).slice(
 // 1. Evidence for every candidate of every position (no drop cut-off), labelled by the gold correction.
 const s = getScorer();
 const lm = getWordLm();
-const readings = JSON.parse(opt('--params') ?? '{}').readings ?? DEFAULT_SPELL_PARAMS.readings;
-const conf = getConfusion({ symmetric: !!DEFAULT_SPELL_PARAMS.symmetric, fuzzy: !!DEFAULT_SPELL_PARAMS.fuzzy, readings: !!readings });
+const conf = getConfusion({ symmetric: !!DEFAULT_SPELL_PARAMS.symmetric, fuzzy: !!DEFAULT_SPELL_PARAMS.fuzzy });
 const X: number[][] = [], y: number[] = [], fold: number[] = [];
 for (const [src, tgt, f] of rows) {
   const runRe = /\p{Script=Han}+/gu;
@@ -118,7 +117,7 @@ for (let f = 0; f < FOLDS; f++) {
   for (const [src, tgt, rf] of rows) {
     if (rf !== f) continue;
     grid.forEach((t, g) => {
-      const pred = applyFixes(src, findWrongChars(src, { ...DEFAULT_SPELL_PARAMS, readings, candidateModel: 1, modelWeights: w, modelThreshold: t }));
+      const pred = applyFixes(src, findWrongChars(src, { ...DEFAULT_SPELL_PARAMS, candidateModel: 1, modelWeights: w, modelThreshold: t }));
       const c = counts[g]!;
       if (src !== tgt) {
         if (pred === tgt) c.tp++;

@@ -35,7 +35,7 @@ export interface CandidateEvidence {
 
 export const FEATURE_NAMES = [
   'gain', 'drop', 'reluDrop', 'reluGain', 'otherTone', 'shape', 'fuzzy', 'newWordLen', 'oldWordLen', 'lmWordLen',
-  'origLogP', 'candLogP', 'candMinusOrigLogP', 'minGainDrop', 'dropIfWord', 'dropMinusOther', 'rank', 'positive', 'reading',
+  'origLogP', 'candLogP', 'candMinusOrigLogP', 'minGainDrop', 'dropIfWord', 'dropMinusOther', 'rank', 'positive',
 ] as const;
 
 export interface CandidateWeights {
@@ -63,7 +63,7 @@ export function featureVector(e: CandidateEvidence): number[] {
     e.kind === 'otherTone' ? 1 : 0, e.kind === 'shape' ? 1 : 0, e.kind === 'fuzzy' ? 1 : 0,
     nw, Math.min(e.oldWordLen, 4), Math.min(e.lmWordLen, 4),
     e.origLogP, e.candLogP, e.candLogP - e.origLogP, Math.min(e.gain, e.drop), nw > 1 ? clip(e.drop, -10, 15) : 0,
-    clip(e.drop - other, -20, 20), Math.min(e.rank, 3), Math.min(e.positive, 10), e.kind === 'reading' ? 1 : 0,
+    clip(e.drop - other, -20, 20), Math.min(e.rank, 3), Math.min(e.positive, 10),
   ];
 }
 
@@ -71,7 +71,7 @@ export function featureVector(e: CandidateEvidence): number[] {
 export function candidateScore(e: CandidateEvidence, w: CandidateWeights = CANDIDATE_WEIGHTS): number {
   const x = featureVector(e);
   let z = w.bias;
-  for (let k = 0; k < x.length; k++) z += (w.weights[k] ?? 0) * x[k]!;
+  for (let k = 0; k < x.length; k++) z += w.weights[k]! * x[k]!;
   return z;
 }
 

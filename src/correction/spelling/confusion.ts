@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { pinyin } from 'pinyin-pro';
 import { getLexicon } from '../lexicon.js';
 
-export type ConfusionKind = 'sameTone' | 'otherTone' | 'shape' | 'fuzzy' | 'reading';
+export type ConfusionKind = 'sameTone' | 'otherTone' | 'shape' | 'fuzzy';
 
 export interface Candidate {
   char: string;
@@ -21,8 +21,6 @@ export interface Candidate {
 export interface ConfusionOptions {
   symmetric?: boolean;
   fuzzy?: boolean;
-  /** homophones under any reading of a polyphonic character (得 de/dei and 地 di/de), kind 'reading' */
-  readings?: boolean;
 }
 
 const cache = new Map<string, Map<string, Candidate[]>>();
@@ -62,27 +60,9 @@ function addFuzzy(add: (from: string, to: string, kind: ConfusionKind) => void, 
     for (const o of byKey.get(key) ?? []) if (o.py !== py) add(c, o.c, 'fuzzy');
 }
 
-/** Pairs that share a toneless reading, any reading of either (pinyin-pro's polyphone list). */
-function addReadings(add: (from: string, to: string, kind: ConfusionKind) => void, chars: Iterable<string>): void {
-  const freq = getLexicon().freq;
-  const byReading = new Map<string, string[]>();
-  const readings = new Map<string, string[]>();
-  for (const c of chars) {
-    const rs = [...new Set(pinyin(c, { toneType: 'none', v: true, type: 'array', multiple: true }) as string[])].filter((r) => /^[a-z]+$/.test(r));
-    readings.set(c, rs);
-    if ((freq.get(c) ?? 0) < FUZZY_MIN_FREQ) continue;
-    for (const r of rs) {
-      let g = byReading.get(r);
-      if (!g) byReading.set(r, (g = []));
-      g.push(c);
-    }
-  }
-  for (const [c, rs] of readings) for (const r of rs) for (const o of byReading.get(r) ?? []) add(c, o, 'reading');
-}
-
 /** char -> alternatives, same-tone homophones first, then other tones, then look-alikes (then fuzzy). */
 export function getConfusion(opts: ConfusionOptions = {}): Map<string, Candidate[]> {
-  const id = `${opts.symmetric ? 's' : ''}${opts.fuzzy ? 'f' : ''}${opts.readings ? 'r' : ''}`;
+  const id = `${opts.symmetric ? 's' : ''}${opts.fuzzy ? 'f' : ''}`;
   const hit = cache.get(id);
   if (hit) return hit;
   const map = new Map<string, Candidate[]>();
@@ -111,9 +91,7 @@ export function getConfusion(opts: ConfusionOptions = {}): Map<string, Candidate
     for (const a of group) for (const b of group) add(a, b, 'shape');
   }
   if (opts.symmetric) for (const [from, cands] of [...map]) for (const c of [...cands]) add(c.char, from, c.kind);
-  const universe = () => new Set([...map.keys(), ...[...map.values()].flatMap((cs) => cs.map((c) => c.char))]);
-  if (opts.fuzzy) addFuzzy(add, universe());
-  if (opts.readings) addReadings(add, universe());
+  if (opts.fuzzy) addFuzzy(add, new Set([...map.keys(), ...[...map.values()].flatMap((cs) => cs.map((c) => c.char))]));
   cache.set(id, map);
   return map;
 }

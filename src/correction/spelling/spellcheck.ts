@@ -41,8 +41,6 @@ export interface SpellParams {
   symmetric?: number;
   /** 1: also try near-homophones (in/ing, n/l, z/zh …; confusion.ts), with prior.fuzzy */
   fuzzy?: number;
-  /** 1: also try homophones under any reading of a polyphonic character (confusion.ts) */
-  readings?: number;
   /** 1: judge each proposal with the general-domain word bigram model (word-lm.ts) over its clause */
   lm?: number;
   /** a proposal must lower the clause's LM cost by more than this many nats */
@@ -61,7 +59,7 @@ export interface SpellParams {
 
 export const DEFAULT_SPELL_PARAMS: SpellParams = {
   threshold: 2,
-  prior: { sameTone: 0, otherTone: 2.5, shape: 4, fuzzy: 4, reading: 4 },
+  prior: { sameTone: 0, otherTone: 2.5, shape: 4, fuzzy: 4 },
   window: 4,
   freqNorm: 0,
   minWordFreq: 1,
@@ -170,7 +168,7 @@ export function findWrongChars(text: string, params: SpellParams = DEFAULT_SPELL
 /** The word-model checker alone: confusion-set candidates scored by window segmentation. */
 function findModelFixes(text: string, params: SpellParams): SpellFix[] {
   const s: Scorer = getScorer();
-  const conf = getConfusion({ symmetric: !!params.symmetric, fuzzy: !!params.fuzzy, readings: !!params.readings });
+  const conf = getConfusion({ symmetric: !!params.symmetric, fuzzy: !!params.fuzzy });
   const lm: WordLm | undefined = params.lm ? getWordLm() : undefined;
   const fixes: SpellFix[] = [];
   // Work run by run: a run is a stretch of Han characters between punctuation or other scripts.
