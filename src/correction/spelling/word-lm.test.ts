@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clauseCost, getWordLm } from './word-lm.js';
+import { clauseCost, clauseScorer, contextId, getWordLm } from './word-lm.js';
+import { getConfusion } from './confusion.js';
 import { correctSpelling, DEFAULT_SPELL_PARAMS } from './spellcheck.js';
 
 const WITHOUT_LM = { ...DEFAULT_SPELL_PARAMS, lm: 0, requireWord: 1, lmPool: undefined, lmStrong: undefined };
@@ -25,4 +26,23 @@ describe('general-domain word language model (sunpinyin open-gram, shipped in sr
     expect(correctSpelling('我想了很久，总于想出了办法。')).toBe('我想了很久，终于想出了办法。');
     expect(correctSpelling('我真的恨高兴见到你。')).toBe('我真的很高兴见到你。');
   });
+
+  it('scores one-character substitutions exactly as a full pass would (clauseScorer)', () => {
+    const lm = getWordLm();
+    const conf = getConfusion({ symmetric: true, fuzzy: true });
+    const chars = [...'我们一起去图书馆看书吧'];
+    const before = contextId(lm, '，'), after = contextId(lm, '。');
+    const sc = clauseScorer(lm, chars, before, after);
+    expect(sc.base).toBeCloseTo(clauseCost(lm, chars, before, after).cost, 6);
+    let checked = 0;
+    chars.forEach((c, i) => {
+      for (const cand of conf.get(c) ?? []) {
+        const changed = [...chars];
+        changed[i] = cand.char;
+        expect(sc.costWith(i, cand.char)).toBeCloseTo(clauseCost(lm, changed, before, after).cost, 6);
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(100);
+  }, 120_000);
 });

@@ -136,3 +136,97 @@ export function clauseCost(lm: WordLm, chars: string[], before = BOUNDARY, after
 export function contextId(lm: WordLm, s: string | undefined): number {
   return (s ? lm.ids.get(s) : undefined) ?? BOUNDARY;
 }
+
+/** Prefixes of the model's words (for pruning word look-ups), built once. */
+let prefixes: Set<string> | undefined;
+function wordPrefixes(lm: WordLm): Set<string> {
+  if (prefixes) return prefixes;
+  prefixes = new Set();
+  for (const w of lm.ids.keys()) for (let k = 1; k < w.length; k++) prefixes.add(w.slice(0, k));
+  return prefixes;
+}
+
+export interface ClauseScorer {
+  /** cost of the clause as it is (same as clauseCost) */
+  base: number;
+  /** exact cost of the clause with chars[i] replaced by c */
+  costWith(i: number, c: string): number;
+}
+
+/**
+ * Scores one-character substitutions of a clause without re-running the whole Viterbi: a forward pass
+ * (best cost of chars[0..a) ending in word h) and a backward pass (best cost from a word v starting at
+ * b to the end) are kept, and every segmentation has exactly one word covering the changed position,
+ * so the new cost is the minimum over the words w covering i of forward(a, h) + cost(h, w) + the best
+ * continuation after w. Both passes are left unchanged by the substitution (they only see characters
+ * before a or from b on). Used to judge every candidate of every position at the cost of a few
+ * dictionary look-ups each.
+ */
+export function clauseScorer(lm: WordLm, chars: string[], before = BOUNDARY, after = BOUNDARY): ClauseScorer {
+  const n = chars.length;
+  const pre = wordPrefixes(lm);
+  /** id of the word chars[a..b), UNKNOWN for an unknown single character, undefined otherwise */
+  const idOf = (w: string) => lm.ids.get(w) ?? (w.length === 1 ? UNKNOWN : undefined);
+  // Words of the original clause by start: starts[a] = [{ id, end }].
+  const starts: Array<Array<{ id: number; end: number }>> = [];
+  for (let a = 0; a < n; a++) {
+    const list: Array<{ id: number; end: number }> = [];
+    let w = '';
+    for (let b = a + 1; b <= n && b - a <= lm.maxLen; b++) {
+      w += chars[b - 1];
+      const id = idOf(w);
+      if (id !== undefined) list.push({ id, end: b });
+      if (!pre.has(w)) break;
+    }
+    starts.push(list);
+  }
+  // Forward: fwd[a] = Map(last word id → best cost of chars[0..a)).
+  const fwd: Array<Map<number, number>> = [];
+  for (let j = 0; j <= n; j++) fwd.push(new Map());
+  fwd[0]!.set(before, 0);
+  for (let a = 0; a < n; a++)
+    for (const { id, end } of starts[a]!) {
+      const to = fwd[end]!;
+      for (const [h, c0] of fwd[a]!) {
+        const c = c0 + bigramCost(lm, h, id);
+        const old = to.get(id);
+        if (old === undefined || c < old) to.set(id, c);
+      }
+    }
+  // Backward: bwd[a] = Map(word id starting at a → best cost after it, from the transition out of it).
+  const bwd: Array<Map<number, number>> = [];
+  for (let j = 0; j <= n; j++) bwd.push(new Map());
+  /** best cost of what follows a word `w` that ends at b */
+  const after_ = (b: number, w: number): number => {
+    if (b === n) return bigramCost(lm, w, after);
+    let best = Infinity;
+    for (const [u, c] of bwd[b]!) best = Math.min(best, bigramCost(lm, w, u) + c);
+    return best;
+  };
+  for (let a = n - 1; a >= 0; a--) for (const { id, end } of starts[a]!) bwd[a]!.set(id, after_(end, id));
+  let base = Infinity;
+  for (const [h, c] of fwd[n]!) base = Math.min(base, c + bigramCost(lm, h, after));
+  return {
+    base,
+    costWith(i: number, ch: string): number {
+      let best = Infinity;
+      for (let a = Math.max(0, i - lm.maxLen + 1); a <= i; a++) {
+        if (!fwd[a]!.size) continue;
+        // the word starts with chars[a..i) unchanged: it must be a prefix of some word (or empty)
+        let w = chars.slice(a, i).join('');
+        if (w && !pre.has(w)) continue;
+        for (let b = i + 1; b <= n && b - a <= lm.maxLen; b++) {
+          w += b - 1 === i ? ch : chars[b - 1];
+          const id = idOf(w);
+          if (id !== undefined) {
+            let left = Infinity;
+            for (const [h, c] of fwd[a]!) left = Math.min(left, c + bigramCost(lm, h, id));
+            if (left < best) best = Math.min(best, left + after_(b, id));
+          }
+          if (!pre.has(w)) break;
+        }
+      }
+      return best;
+    },
+  };
+}
