@@ -11,6 +11,7 @@ import { featureVector, FEATURE_NAMES, lmWordLengths, positionEvidence, type Can
 import { getConfusion } from '../../src/correction/spelling/confusion.js';
 import { getScorer } from '../../src/correction/spelling/word-score.js';
 import { clauseCost, clauseScorer, contextId, getWordLm } from '../../src/correction/spelling/word-lm.js';
+import { solveLinear } from '../../src/core/math/solve-linear.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -59,23 +60,6 @@ for (const [src, tgt, f] of rows) {
 }
 console.error(`${rows.length} sentences, ${X.length} candidates, ${y.filter(Boolean).length} gold corrections`);
 
-/** Solve A x = b (small, symmetric positive definite) by Gaussian elimination. */
-function solve(A: number[][], b: number[]): number[] {
-  const n = b.length;
-  const M = A.map((r, i) => [...r, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
-    [M[c], M[p]] = [M[p]!, M[c]!];
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const k = M[r]![c]! / M[c]![c]!;
-      for (let j = c; j <= n; j++) M[r]![j]! -= k * M[c]![j]!;
-    }
-  }
-  return M.map((r, i) => r[n]! / r[i]!);
-}
-
 /** L2-penalised logistic regression (Newton, 30 steps) on standardised inputs; weights for raw inputs. */
 function fit(keep: (k: number) => boolean, l2 = 1e-3): CandidateWeights {
   const d = FEATURE_NAMES.length;
@@ -101,7 +85,7 @@ function fit(keep: (k: number) => boolean, l2 = 1e-3): CandidateWeights {
       }
     }
     for (let a = 0; a <= d; a++) for (let b = 0; b < a; b++) H[a]![b] = H[b]![a]!;
-    const step = solve(H, g);
+    const step = solveLinear(H, g);
     for (let j = 0; j <= d; j++) w[j] = w[j]! - step[j]!;
   }
   const weights = FEATURE_NAMES.map((_, j) => w[j]! / sd[j]!);

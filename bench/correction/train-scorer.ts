@@ -17,6 +17,7 @@ import { GENERAL_FEATURES } from '../../src/correction/scoring/general-features.
 import { FUNCTION_CHARS } from '../../src/correction/scoring/function-words.js';
 import { DISCOURSE_FEATURES } from '../../src/correction/scoring/discourse-features.js';
 import { blockValues, lengthTerm, modelInputs, rawScore, toPoints, zClip, type ModelBlock, type ModelBlockName, type ModelInputs, type ScoringModel } from '../../src/correction/scoring/essay-model.js';
+import { solveLinear } from '../../src/core/math/solve-linear.js';
 import { loadAes } from './aes-data.js';
 import { pearson, qwk, spearman } from './stats.js';
 
@@ -109,24 +110,6 @@ function dataHash(rows: Row[]): string {
   return h.digest('hex');
 }
 
-// ---- linear algebra ----
-function solve(A: number[][], b: number[]): number[] {
-  const n = b.length;
-  const M = A.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
-    [M[c], M[p]] = [M[p]!, M[c]!];
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = M[r]![c]! / M[c]![c]!;
-      if (f === 0) continue;
-      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
-    }
-  }
-  return M.map((row, i) => row[n]! / row[i]!);
-}
-
 const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / (x.length || 1);
 const sdev = (x: number[]) => {
   const m = mean(x);
@@ -175,7 +158,7 @@ function fitModel(rows: Row[]): ScoringModel {
   const n = rows.length;
   const K = Z.map((a) => Z.map((b) => a.reduce((s, v, j) => s + v * b[j]!, 0)));
   for (let i = 0; i < n; i++) K[i]![i]! += lambda;
-  const alpha = solve(K, t.map((v) => v - tm));
+  const alpha = solveLinear(K, t.map((v) => v - tm));
   const w = Z[0]!.map((_, j) => Z.reduce((s, row, i) => s + row[j]! * alpha[i]!, 0));
   let off = 0;
   const out: ModelBlock[] = blocks.map((b) => {

@@ -4,6 +4,7 @@
 // before layout and reading; toSource maps every point of the rectified page back to the photo, so
 // character boxes (and the notes drawn on them) land on the original image.
 import type { Gray } from './raster.js';
+import { solveLinear } from '../../core/math/solve-linear.js';
 
 export type Point = [number, number];
 /** corners in working-image pixels: top-left, top-right, bottom-right, bottom-left */
@@ -241,24 +242,6 @@ function intersect(p: Line, q: Line): Point | undefined {
   return [vt.a * y + vt.b, y];
 }
 
-/** Solve A x = b (8×8) by Gaussian elimination with partial pivoting. */
-function solve(A: number[][], b: number[]): number[] {
-  const n = b.length;
-  const M = A.map((r, i) => [...r, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
-    [M[c], M[p]] = [M[p]!, M[c]!];
-    const d = M[c]![c]! || 1e-12;
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = M[r]![c]! / d;
-      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
-    }
-  }
-  return M.map((r, i) => r[n]! / (r[i]! || 1e-12));
-}
-
 /** Homography mapping the four `from` points to the four `to` points, as a point function. */
 export function homography(from: Quad, to: Quad): (x: number, y: number) => Point {
   const A: number[][] = [];
@@ -271,7 +254,7 @@ export function homography(from: Quad, to: Quad): (x: number, y: number) => Poin
     A.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
     b.push(v);
   }
-  const [a, bb, c, d, e, f, gg, hh] = solve(A, b) as [number, number, number, number, number, number, number, number];
+  const [a, bb, c, d, e, f, gg, hh] = solveLinear(A, b) as [number, number, number, number, number, number, number, number];
   return (x, y) => {
     const z = gg * x + hh * y + 1;
     return [(a * x + bb * y + c) / z, (d * x + e * y + f) / z];
