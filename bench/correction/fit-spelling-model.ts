@@ -4,33 +4,23 @@
 // Usage: node --import tsx bench/correction/fit-spelling-model.ts [--limit 400] [--grid -2,-1.75,-1.5,-1.25,-1]
 // Prints the weights to paste into CANDIDATE_WEIGHTS and the cross-validated F1 per threshold.
 // Never run it on sentences after 400: they are the held-out part of bench/correction/spelling.ts.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_SPELL_PARAMS, applyFixes, findWrongChars } from '../../src/correction/spelling/spellcheck.js';
 import { featureVector, FEATURE_NAMES, lmWordLengths, positionEvidence, type CandidateWeights } from '../../src/correction/spelling/candidate-model.js';
 import { getConfusion } from '../../src/correction/spelling/confusion.js';
 import { getScorer } from '../../src/correction/spelling/word-score.js';
 import { clauseCost, clauseScorer, contextId, getWordLm } from '../../src/correction/spelling/word-lm.js';
 import { solveLinear } from '../../src/core/math/solve-linear.js';
+import { argValue, sharedDataPath } from './bench-args.js';
 
 const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-function dataFile(): string {
-  for (let dir = path.dirname(new URL(import.meta.url).pathname); dir !== '/'; dir = path.dirname(dir)) {
-    const f = path.join(dir, 'shared/data/sighan15/train.tsv');
-    if (existsSync(f)) return f;
-  }
-  throw new Error('../shared/data/sighan15/train.tsv not found');
-}
+const opt = (name: string) => argValue(name, args);
 const limit = Number(opt('--limit') ?? 400);
 if (limit > 400) throw new Error('sentences after 400 are held out');
 const grid = (opt('--grid') ?? '-2,-1.75,-1.5,-1.25,-1').split(',').map(Number);
 const FOLDS = 5;
 // rows: [source, target, fold]
-const rows = readFileSync(dataFile(), 'utf8').split('\n').filter(Boolean).slice(0, limit)
+const rows = readFileSync(sharedDataPath('sighan15/train.tsv'), 'utf8').split('\n').filter(Boolean).slice(0, limit)
   .map((l, k) => [...l.split('\t'), (k * 7919) % FOLDS] as [string, string, number])
   .flatMap((r) => (r[0] !== r[1] ? [r, [r[1], r[1], r[2]] as [string, string, number]] : [r]));
 

@@ -5,12 +5,10 @@
 //   --list    print every proposal with its context
 import { DEFAULT_SPELL_PARAMS, ESSAY_SPELL_PARAMS, findWrongChars, type SpellParams } from '../../src/correction/spelling/spellcheck.js';
 import { loadAes } from './aes-data.js';
+import { argValue } from './bench-args.js';
 
 const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const opt = (name: string) => argValue(name, args);
 const params: SpellParams = { ...(args.includes('--sighan') ? DEFAULT_SPELL_PARAMS : ESSAY_SPELL_PARAMS), ...JSON.parse(opt('--params') ?? '{}') };
 let han = 0, proposals = 0;
 const bySource: Record<string, number> = {};

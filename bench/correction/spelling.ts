@@ -1,28 +1,17 @@
 // Spelling benchmark: sentence-level correction F1 and sentences/s on SIGHAN-15 train (simplified).
 // Usage: node --import tsx bench/correction/spelling.ts [--limit N] [--offset N] [--with-negatives] [--params '{"threshold":6}']
 //        [--sweep]   (grid over thresholds on the selected slice; the chosen values live in spellcheck.ts)
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { findWrongChars, applyFixes, DEFAULT_SPELL_PARAMS, type SpellParams } from '../../src/correction/spelling/spellcheck.js';
 import { getLexicon } from '../../src/correction/lexicon.js';
 import { getConfusion } from '../../src/correction/spelling/confusion.js';
 import { getWordLm } from '../../src/correction/spelling/word-lm.js';
+import { argValue, sharedDataPath } from './bench-args.js';
 
 const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-/** ../shared/data next to the repository, or next to the parent folder of a git worktree. */
-function defaultFile(): string {
-  for (let dir = path.dirname(new URL(import.meta.url).pathname); dir !== '/'; dir = path.dirname(dir)) {
-    const f = path.join(dir, 'shared/data/sighan15/train.tsv');
-    if (existsSync(f)) return f;
-  }
-  throw new Error('../shared/data/sighan15/train.tsv not found (give --file)');
-}
-const file = opt('--file') ?? defaultFile();
+const opt = (name: string) => argValue(name, args);
+const file = opt('--file') ?? sharedDataPath('sighan15/train.tsv');
 const offset = Number(opt('--offset') ?? 0);
 const limit = Number(opt('--limit') ?? Infinity);
 const rows = readFileSync(file, 'utf8')

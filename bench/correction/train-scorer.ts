@@ -7,8 +7,7 @@
 // --nested adds the nested check of every setting picked here (NESTED_GRID), also written to the provenance.
 // Usage: node --import tsx bench/correction/train-scorer.ts [--write] [--nested]
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { analyzeText } from '../../src/correction/text/analyze.js';
 import { bandIndex } from '../../src/correction/scoring/scales.js';
 import { quantileKnots, SCALE_CENTER, SCALE_SPREAD } from '../../src/correction/scoring/calibration.js';
@@ -19,17 +18,10 @@ import { DISCOURSE_FEATURES } from '../../src/correction/scoring/discourse-featu
 import { blockValues, lengthTerm, modelInputs, rawScore, toPoints, zClip, type ModelBlock, type ModelBlockName, type ModelInputs, type ScoringModel } from '../../src/correction/scoring/essay-model.js';
 import { solveLinear } from '../../src/core/math/solve-linear.js';
 import { loadAes } from './aes-data.js';
+import { sharedDataPath } from './bench-args.js';
 import { pearson, qwk, spearman } from './stats.js';
 
-/** ../shared/data next to the repository (or next to the worktree's parent, for a git worktree). */
-function dataDir(): string {
-  for (let dir = path.dirname(new URL(import.meta.url).pathname); dir !== '/'; dir = path.dirname(dir)) {
-    const d = path.join(dir, 'shared/data/aes-calibration/');
-    if (existsSync(d)) return d;
-  }
-  throw new Error('../shared/data/aes-calibration not found');
-}
-const DATA_DIR = dataDir();
+const DATA_DIR = sharedDataPath('aes-calibration') + '/';
 export const PARAMS = {
   /** ridge penalty on the kernel (dual form) */
   lambda: 1,
