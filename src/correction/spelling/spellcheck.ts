@@ -121,30 +121,24 @@ interface Scored {
   word: string;
 }
 
-/** Every candidate of position i that completes an acceptable word, with its window gain. */
-function scoreCandidates(s: Scorer, chars: string[], i: number, cands: Candidate[], p: SpellParams): Scored[] {
+/** The candidate of position i with the best window gain that completes an acceptable word. */
+function bestCandidate(s: Scorer, chars: string[], i: number, cands: Candidate[], p: SpellParams): Scored | undefined {
   const lo = Math.max(0, i - p.window);
   const hi = Math.min(chars.length, i + p.window + 1);
   const win = chars.slice(lo, hi);
   const focus = i - lo;
   const orig = chars[i]!;
   const base = segment(s, win, focus).score;
-  const out: Scored[] = [];
+  let best: Scored | undefined;
   for (const cand of cands) {
     win[focus] = cand.char;
     const r = segment(s, win, focus);
     // Take out the plain frequency advantage of the candidate character itself.
     const gain =
       r.score - base - p.freqNorm * (singleLogP(s, cand.char) - singleLogP(s, orig)) - p.prior[cand.kind];
-    if ((r.word.length > 1 || !p.requireWord) && (s.lex.freq.get(r.word) ?? 0) >= p.minWordFreq)
-      out.push({ cand, gain, word: r.word });
+    if ((r.word.length > 1 || !p.requireWord) && (!best || gain > best.gain) && (s.lex.freq.get(r.word) ?? 0) >= p.minWordFreq)
+      best = { cand, gain, word: r.word };
   }
-  return out;
-}
-
-function bestCandidate(s: Scorer, chars: string[], i: number, cands: Candidate[], p: SpellParams): Scored | undefined {
-  let best: Scored | undefined;
-  for (const c of scoreCandidates(s, chars, i, cands, p)) if (!best || c.gain > best.gain) best = c;
   return best;
 }
 
@@ -237,16 +231,17 @@ function findModelFixes(text: string, params: SpellParams): SpellFix[] {
 }
 
 /**
+ * Candidates whose LM drop is at most this are not scored (their window is not segmented): on the dev
+ * slice no candidate scored within 1.5 of the threshold had a drop below −4.5.
+ */
+const MODEL_MIN_DROP = -5;
+
+/**
  * One run of Han characters under the candidate model: every candidate of every position is scored
  * (window gain, LM drop, its rank among the position's candidates …), each position proposes its best
  * candidate above the threshold, and proposals are applied best first; after each fix the remaining
  * positions are scored again on the changed run, since a fix changes its neighbours' context.
  */
-/**
- * Candidates whose LM drop is at most this are not scored (their window is not segmented): on the dev
- * slice no candidate scored within 1.5 of the threshold had a drop below −4.5.
- */
-const MODEL_MIN_DROP = -5;
 
 function modelRun(
   s: Scorer, lm: WordLm, conf: Map<string, Candidate[]>, chars: string[], before: number, after: number, params: SpellParams,

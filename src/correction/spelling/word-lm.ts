@@ -137,12 +137,15 @@ export function contextId(lm: WordLm, s: string | undefined): number {
   return (s ? lm.ids.get(s) : undefined) ?? BOUNDARY;
 }
 
-/** Prefixes of the model's words (for pruning word look-ups), built once. */
-let prefixes: Set<string> | undefined;
+/** Prefixes of each model's words (for pruning word look-ups), built once per model. */
+const prefixesByLm = new WeakMap<WordLm, Set<string>>();
 function wordPrefixes(lm: WordLm): Set<string> {
-  if (prefixes) return prefixes;
-  prefixes = new Set();
-  for (const w of lm.ids.keys()) for (let k = 1; k < w.length; k++) prefixes.add(w.slice(0, k));
+  let prefixes = prefixesByLm.get(lm);
+  if (!prefixes) {
+    prefixes = new Set();
+    for (const w of lm.ids.keys()) for (let k = 1; k < w.length; k++) prefixes.add(w.slice(0, k));
+    prefixesByLm.set(lm, prefixes);
+  }
   return prefixes;
 }
 
@@ -197,13 +200,13 @@ export function clauseScorer(lm: WordLm, chars: string[], before = BOUNDARY, aft
   const bwd: Array<Map<number, number>> = [];
   for (let j = 0; j <= n; j++) bwd.push(new Map());
   /** best cost of what follows a word `w` that ends at b */
-  const after_ = (b: number, w: number): number => {
+  const bestAfter = (b: number, w: number): number => {
     if (b === n) return bigramCost(lm, w, after);
     let best = Infinity;
     for (const [u, c] of bwd[b]!) best = Math.min(best, bigramCost(lm, w, u) + c);
     return best;
   };
-  for (let a = n - 1; a >= 0; a--) for (const { id, end } of starts[a]!) bwd[a]!.set(id, after_(end, id));
+  for (let a = n - 1; a >= 0; a--) for (const { id, end } of starts[a]!) bwd[a]!.set(id, bestAfter(end, id));
   let base = Infinity;
   for (const [h, c] of fwd[n]!) base = Math.min(base, c + bigramCost(lm, h, after));
   return {
@@ -221,7 +224,7 @@ export function clauseScorer(lm: WordLm, chars: string[], before = BOUNDARY, aft
           if (id !== undefined) {
             let left = Infinity;
             for (const [h, c] of fwd[a]!) left = Math.min(left, c + bigramCost(lm, h, id));
-            if (left < best) best = Math.min(best, left + after_(b, id));
+            if (left < best) best = Math.min(best, left + bestAfter(b, id));
           }
           if (!pre.has(w)) break;
         }
