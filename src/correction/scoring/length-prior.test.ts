@@ -19,7 +19,7 @@ describe('the length prior', () => {
     const short = combinedZ(0.5, inputs(Math.log(400 / 800)), m);
     const onTarget = combinedZ(0.5, inputs(0), m);
     expect(onTarget).toBeGreaterThan(short);
-    // 0.5 × (0 − (−0.1)) / 0.2 = 0.25 of a z, divided by the combined sd
+    // 0.5 × (0 − (−0.1)) / 0.2 = 0.25 of a z (combinedZ then divides the sum by the combined sd)
     expect(lengthTerm(inputs(0), m)).toBeCloseTo(0.25, 6);
   });
 
