@@ -69,17 +69,17 @@ describe('sign-in and landing', () => {
     await expectPath(page, '/teacherIndex');
     await page.getByTestId('welcome').waitFor();
     const token = await storedToken(page);
+    // Leave the app before revoking: its background calls would meet the 401 and race this visit to the
+    // login page (redirect=/teacherIndex). Closing the tab instead once hung the run: Chromium can ack
+    // Target.closeTarget without closing a tab caught mid-navigation (microsoft/playwright#42366).
+    await page.goto('about:blank');
     await fetch(`${baseUrl()}/correction-api/platform-system/auth/logout`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
-    // A fresh tab with the same stored token: the old tab's own background calls also meet the 401 and
-    // would race this visit to the login page (with redirect=/teacherIndex).
-    const visit = await context.newPage();
-    await page.close();
-    await visit.goto(`${baseUrl()}/teaching/homework/situation`);
-    await expectPath(visit, '/user/login');
-    expect(new URL(visit.url()).searchParams.get('redirect')).toBe('/homework/situation');
+    await page.goto(`${baseUrl()}/teaching/homework/situation`); // the revoked token is still stored
+    await expectPath(page, '/user/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/homework/situation');
     // signing in again honours the redirect
-    await fillLogin(visit, 'teacher01', 'Zhipi@2026');
-    await expectPath(visit, '/homework/situation');
+    await fillLogin(page, 'teacher01', 'Zhipi@2026');
+    await expectPath(page, '/homework/situation');
     await context.close();
   });
 
