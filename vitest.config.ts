@@ -1,4 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const UNIT_FILES = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'];
+/** Unit files that replace a module with vi.mock: each runs in a process of its own. */
+const ISOLATED_UNIT_FILES = '**/*.isolated.test.ts';
+// vitest's 5 s default is within 5× of the slower engine tests on a busy machine
+const UNIT_LIMITS = { testTimeout: 60_000, hookTimeout: 120_000 };
 
 // Three tiers (docs/architecture.md): unit tests beside the code, API tests over HTTP on a real
 // database, and browser tests against the built app served by the real server.
@@ -8,11 +14,21 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
+          include: UNIT_FILES,
+          exclude: [...configDefaults.exclude, ISOLATED_UNIT_FILES],
           environment: 'node',
-          // vitest's 5 s default is within 5× of the slower engine tests on a busy machine
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...UNIT_LIMITS,
+          // File after file in one process per worker: a hundred small files, each paying ~1 s of fork
+          // and imports otherwise. A file that replaces a module (vi.mock) is named *.isolated.test.ts.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: [ISOLATED_UNIT_FILES],
+          environment: 'node',
+          ...UNIT_LIMITS,
         },
       },
       {
@@ -25,6 +41,10 @@ export default defineConfig({
           hookTimeout: 240_000,
           // Each file opens its own database; two at a time fits a 2-core machine.
           maxWorkers: 2,
+          // A worker runs file after file in one process: the server's modules are imported and the
+          // seeded PGlite dump made once per worker, not per file (~10 s a file on a busy machine).
+          // The files share no module state that matters: each builds its own app and database.
+          isolate: false,
         },
       },
       {

@@ -21,9 +21,10 @@ function run(label, cmd, args) {
   return res.status === 0;
 }
 
-function vitest(project) {
-  const out = path.join(reports, `${project}.json`);
-  const ok = run(`vitest ${project}`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+/** Runs vitest projects in one process, reported under the first project's name. */
+function vitest(...projects) {
+  const out = path.join(reports, `${projects[0]}.json`);
+  const ok = run(`vitest ${projects[0]}`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
@@ -39,7 +40,7 @@ steps.push(run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
 steps.push(run('lint', 'npx', ['eslint', '.']));
 if (process.env.TEST_DATABASE_URL) console.log(`\nAPI tests run on PGlite and on PostgreSQL (${process.env.TEST_DATABASE_URL})`);
 else console.log('\nAPI tests run on PGlite only (set TEST_DATABASE_URL to add a PostgreSQL server)');
-steps.push(vitest('unit'));
+steps.push(vitest('unit', 'unit-isolated'));
 steps.push(vitest('api'));
 const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 steps.push(built);

@@ -4,11 +4,10 @@ import type { ServiceDeps } from '../../src/server/services/deps';
 import type { Database } from '../../src/server/db/database';
 import { loadPasswordCipher } from '../../src/server/auth/rsa-keys';
 import { TokenSigner } from '../../src/server/auth/tokens';
-import { seedReferenceData } from '../../src/server/seed/reference-data';
-import { DEMO_PASSWORD, seedDemoSchool } from '../../src/server/seed/demo-school';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-school';
 import type { SmsProvider } from '../../src/server/services/sms-provider';
 import { encryptPassword } from '../../src/core/security/encrypt-password';
-import { createTestDatabase, type DbKind } from './test-database';
+import { createSeededTestDatabase, type DbKind } from './test-database';
 import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage';
 import { students } from '../../src/server/db/schema';
 import { studentCode } from '../../src/server/services/security/student-code';
@@ -38,9 +37,7 @@ export interface TestApp {
 
 /** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
 export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[] } = {}): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
-  await seedReferenceData(database.db);
-  await seedDemoSchool(database.db);
+  const database = await createSeededTestDatabase(kind);
   const sms: SentSms[] = [];
   const smsProvider: SmsProvider = { send: async (phone, message) => void sms.push({ phone, message }) };
   const cipher = loadPasswordCipher();

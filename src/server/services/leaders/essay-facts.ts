@@ -51,10 +51,13 @@ export function factOf(schoolId: number, row: ChangedEssayRow, scoring: TaskScor
   };
 }
 
-const running = new Map<number, Promise<number>>();
+/** Refreshes in flight, per database handle and school. */
+const runningByDb = new WeakMap<object, Map<number, Promise<number>>>();
 
 /** Brings the school's essay_facts up to date; returns how many essays it re-read. One run per school at a time. */
 export function refreshEssayFacts(db: Executor, schoolId: number): Promise<number> {
+  let running = runningByDb.get(db);
+  if (!running) runningByDb.set(db, (running = new Map()));
   const current = running.get(schoolId);
   if (current) return current;
   const run = doRefresh(db, schoolId).finally(() => running.delete(schoolId));

@@ -84,14 +84,14 @@ export function leaderDashboards(deps: Pick<ServiceDeps, 'db' | 'now'>) {
   async function prepare(auth: AuthContext, q: LeaderFilter, lang: Lang) {
     requireLeader(auth);
     const resolved = await resolveScope(db, auth, q, lang);
-    if ((await refreshEssayFacts(db, auth.school.id)) > 0) factsRewritten(auth.school.id);
+    if ((await refreshEssayFacts(db, auth.school.id)) > 0) factsRewritten(db, auth.school.id);
     const version = await factsVersion(db, auth.school.id);
     return { ...resolved, version };
   }
   const key = (kind: string, s: DashboardScope, extra: string, lang: Lang) => `${kind}|${s.schoolId}|${s.semesterId}|${s.campusId}|${s.grade}|${extra}|${lang}`;
 
   async function classAggregates(s: DashboardScope, mid: string, version: string) {
-    return memo(key('classes', s, mid, 'zh'), version, () => repo.classes(db, s, mid));
+    return memo(db, key('classes', s, mid, 'zh'), version, () => repo.classes(db, s, mid));
   }
 
   return {
@@ -103,7 +103,7 @@ export function leaderDashboards(deps: Pick<ServiceDeps, 'db' | 'now'>) {
       };
       if (!s) return empty;
       // the scope view depends on the caller (a campus-bound identity), so it stays out of the shared cache
-      const figures = await memo(key('overview', s, '', lang), version, async (): Promise<Omit<HeadmasterOverview, 'scope'>> => {
+      const figures = await memo(db, key('overview', s, '', lang), version, async (): Promise<Omit<HeadmasterOverview, 'scope'>> => {
         const mins = GRADE_BANDS.slice(0, -1).map((b) => b.min);
         const [tasks, totals, classesRows, bands, problems, waiting] = await Promise.all([
           repo.taskCount(db, s),
@@ -147,12 +147,12 @@ export function leaderDashboards(deps: Pick<ServiceDeps, 'db' | 'now'>) {
       if (!s) return { scope: view, table: { list: [], total: 0, pageNum: q.pageNum, pageSize: q.pageSize }, grades: [], trend: [], all: [] };
       const [agg, trend] = await Promise.all([
         classAggregates(s, semesterMid!, version),
-        memo(key('trend', s, '', lang), version, () => repo.trend(db, s)),
+        memo(db, key('trend', s, '', lang), version, () => repo.trend(db, s)),
       ]);
       const rows = agg.map((r) => classRow(r, lang));
       const { all, page } = sortAndPage(rows, q, 'grade');
       // every class of the scope at once, kept with the other figures: a page then costs no SQL
-      const dims = await memo(key('dimensions', s, '', 'zh'), version, () => repo.dimensions(db, s, agg.map((r) => r.classId)));
+      const dims = await memo(db, key('dimensions', s, '', 'zh'), version, () => repo.dimensions(db, s, agg.map((r) => r.classId)));
       const gradesList = [...new Set(agg.map((r) => r.grade))];
       return {
         scope: view,
@@ -184,7 +184,7 @@ export function leaderDashboards(deps: Pick<ServiceDeps, 'db' | 'now'>) {
     async teacherData(auth: AuthContext, q: TableQuery, lang: Lang): Promise<TeacherData & { all: TeacherRow[] }> {
       const { scope: s, view, version } = await prepare(auth, q, lang);
       if (!s) return { scope: view, table: { list: [], total: 0, pageNum: q.pageNum, pageSize: q.pageSize }, all: [] };
-      const rows = await memo(key('teachers', s, '', lang), version, async () => {
+      const rows = await memo(db, key('teachers', s, '', lang), version, async () => {
         const [cls, tasks, approvals] = await Promise.all([repo.teacherClasses(db, s), repo.teacherTasks(db, s), repo.teacherApprovals(db, s)]);
         const ids = [...new Set([...cls.map((c) => c.identityId), ...tasks.map((t) => t.teacherId), ...approvals.map((a) => a.teacherId)])];
         const names = new Map((await repo.teacherNames(db, s.schoolId, ids)).map((n) => [n.id, n.name]));
