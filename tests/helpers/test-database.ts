@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { seedReferenceData } from '../../src/server/seed/reference-data';
