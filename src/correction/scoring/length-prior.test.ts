@@ -1,7 +1,7 @@
 // The length prior beside the fitted model (essay-model.ts, scale.lengthWeight): longer against the
 // grade's target reads higher, clipped like every input, and a model file without it is read as before.
 import { describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line import-x/no-restricted-paths -- a test may read the seeded demo essays (plain data)
 import { DEMO_ESSAY_TITLE, DEMO_ESSAYS } from '../../server/seed/demo-essays-data.js';
 import { analyzeText } from '../text/analyze.js';
 import { combinedZ, inputsFor, lengthTerm, type ScoringModel } from './essay-model.js';

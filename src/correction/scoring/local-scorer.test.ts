@@ -2,7 +2,7 @@
 // were), the grade line is the only grade effect, and the lines add up to the total.
 import { describe, expect, it } from 'vitest';
 // The seeded demo essays themselves (plain data, no server code), as judgement.test.ts does.
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line import-x/no-restricted-paths -- a test may read the seeded demo essays (plain data)
 import { DEMO_ESSAY_TITLE, DEMO_ESSAYS } from '../../server/seed/demo-essays-data.js';
 import { analyzeText } from '../text/analyze.js';
 import { atGrade, blockValues, inputsFor, modelInputs } from './essay-model.js';

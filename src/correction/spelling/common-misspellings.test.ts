@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // The test checks the seeded demo essay itself (plain data, no server code), so it cannot drift from it.
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line import-x/no-restricted-paths -- a test may read the seeded demo essays (plain data)
 import { DEMO_ESSAYS } from '../../server/seed/demo-essays-data.js';
 import { getLexicon } from '../lexicon.js';
 import { findListMisspellings, getMisspellings, parseMisspellings } from './common-misspellings.js';

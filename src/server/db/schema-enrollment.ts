@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, date } from 'drizzle-orm/pg-core';
-import { identities, schools } from './schema';
+import { schools } from './schema-schools';
+import { identities } from './schema-accounts';
 
 // Enrollment information (招生信息, /enrollment): notices the school publishes and the registrations
 // parents send from the notice's public H5 form. An ID number is never stored in clear: a keyed hash

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { classes, identities, schools, students } from './schema';
+import { schools } from './schema-schools';
+import { identities } from './schema-accounts';
+import { classes, students } from './schema-classes';
 
 // Etiquette test (礼仪测试, /lcwAts): a school's question bank, tests built from it for classes,
 // and students' submissions. A test keeps its own copy of each question, so editing the bank later

@@ -2,7 +2,10 @@
 // sets for a class, answered on the students' phones, with the AI's feedback at once (no approval).
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { classes, identities, schools, students, writingSources } from './schema';
+import { schools } from './schema-schools';
+import { identities } from './schema-accounts';
+import { classes, students } from './schema-classes';
+import { writingSources } from './schema-teaching';
 
 /**
  * One practice (kind `practice`) or one timed in-class writing (kind `classroom`) for one class.

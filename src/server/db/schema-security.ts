@@ -1,5 +1,7 @@
-import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { identities, schools, students } from './schema';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { schools } from './schema-schools';
+import { identities } from './schema-accounts';
+import { students } from './schema-classes';
 
 /**
  * A student's 学生码 generation. The code itself is derived (HMAC of the token secret, the student and
@@ -13,3 +15,14 @@ export const studentCodeVersions = pgTable('student_code_versions', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   resetByIdentityId: integer('reset_by_identity_id').notNull().references(() => identities.id),
 });
+
+/** Fixed-window hit counters (`h5:ip:<addr>`, `h5code:fail:<student>`…), counted with one upsert so processes share them. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_counters_window_idx').on(t.windowStart)],
+);

@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { GRADES } from '../../core/constants';
+import { gradeLabel } from '../../core/domain/grades';
 import type { Executor } from '../db/database';
 import { dictItems, menus, permissions, rolePermissions, roles, schoolVersions } from '../db/schema';
 import { seedTeachingReference } from './teaching';
@@ -67,12 +69,10 @@ export const MENUS = [
   { key: 'enrollment', permissionId: 'admissions', titleZh: '招生信息', titleEn: 'Enrollment', path: '/enrollment', icon: 'solution', sort: 90 },
 ];
 
-export const GRADE_ZH = ['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级', '高一', '高二', '高三'];
-export const GRADE_EN = ['Grade 1', 'Grade 2', 'Grade 3', 'Grade 4', 'Grade 5', 'Grade 6', 'Grade 7', 'Grade 8', 'Grade 9', 'Senior 1', 'Senior 2', 'Senior 3'];
 
 /** Code lists served by dictDetail (spec §3, §9). */
 export const DICTIONARY: { dictName: string; labelZh: string; labelEn: string; value: string }[] = [
-  ...GRADE_ZH.map((labelZh, i) => ({ dictName: 'grade', labelZh, labelEn: GRADE_EN[i]!, value: String(i + 1) })),
+  ...GRADES.map((g) => ({ dictName: 'grade', labelZh: gradeLabel(g, 'zh'), labelEn: gradeLabel(g, 'en'), value: String(g) })),
   ...[
     ['narrative', '记叙文', 'Narrative'],
     ['argumentative', '议论文', 'Argumentative'],

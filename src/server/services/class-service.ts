@@ -4,12 +4,12 @@ import type { ClassBody } from '../../core/api/contracts/classes';
 import type { Executor } from '../db/database';
 import { AppError, badRequest, forbidden, notFound } from '../errors';
 import { classesRepo, type ClassFilter, type ClassViewRow, type SemesterRow } from '../repositories/classes';
-import { GRADE_EN, GRADE_ZH } from '../seed/reference-data';
+import { gradeLabel } from '../../core/domain/grades';
 import { can, isScopedTeacher, requireAny, requireClassRead } from './access';
 import type { AuthContext } from './auth-context';
 import type { ServiceDeps } from './deps';
 
-export const gradeName = (grade: number, lang: Lang) => (lang === 'en' ? GRADE_EN : GRADE_ZH)[grade - 1] ?? String(grade);
+export const gradeName = gradeLabel;
 export const semesterIdString = (s: { id: number; year: number; term: number }) => `${s.id}_${s.year}_${s.term}`;
 /** Numeric id from a semester reference (`id_year_term` string or the bare id). */
 export const semesterNumericId = (ref: string | number) => (typeof ref === 'number' ? ref : Number(ref.split('_')[0]));

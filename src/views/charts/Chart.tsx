@@ -1,15 +1,7 @@
 import { lazy, Suspense } from 'react';
-import type { EChartsCoreOption } from 'echarts/core';
+import type { ChartProps } from './chart-props';
 
-export type ChartOption = EChartsCoreOption;
-
-export interface ChartProps {
-  /** an ECharts option; give a memoised object, a new one redraws the chart */
-  option: ChartOption;
-  height: number;
-  /** data-testid of the chart's box */
-  testId?: string;
-}
+export type { ChartOption, ChartProps } from './chart-props';
 
 // echarts (about 100 kB brotli) is fetched with the first chart a page or element shows, never with
 // the page itself: this is the only way views draw charts (docs/decisions.md "One lazy chart").

@@ -3,7 +3,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, RadarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
-import type { ChartProps } from './Chart';
+import type { ChartProps } from './chart-props';
 
 // The only module that imports echarts: the chart kinds and parts any page or element draws (bars,
 // lines, radar with axes, legend, tooltip), rendered as SVG — crisp in print and inside a shadow root.

@@ -1,5 +1,5 @@
 import { OffThreadError, runOffThread } from '../../off-thread/run-off-thread';
-import { BatchInputError, type BatchInputReason } from './split';
+import { BatchInputError, type BatchInputReason } from './batch-input-error';
 
 const WORKER_URL = new URL('./pdf-inspect-worker.ts', import.meta.url).href;
 

@@ -5,8 +5,11 @@ import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { sniff } from '../file-sniff';
+import { BatchInputError } from './batch-input-error';
 import { inspectPdfOffThread } from './pdf-inspect-off-thread';
 import { pdfPagesOffThread } from './pdf-pages-off-thread';
+
+export { BatchInputError, type BatchInputReason } from './batch-input-error';
 
 export const BATCH_LIMITS = {
   /** pages of a PDF or entries of a ZIP */
@@ -21,18 +24,6 @@ export const BATCH_LIMITS = {
   renderDpi: 200,
   maxRenderSide: 2800,
 };
-
-export type BatchInputReason = 'pdfEncrypted' | 'pdfCorrupt' | 'pdfEmpty' | 'tooManyPages' | 'zipCorrupt' | 'zipTooLarge' | 'zipEmpty';
-
-/** The whole upload is unusable; `reason` is a catalogue key suffix (batch.input.<reason>). */
-export class BatchInputError extends Error {
-  constructor(
-    readonly reason: BatchInputReason,
-    readonly params: Record<string, number> = {},
-  ) {
-    super(`batch input: ${reason}`);
-  }
-}
 
 export type RejectCode = 'unsafePath' | 'ratio' | 'entryTooLarge' | 'encryptedEntry' | 'nestedArchive' | 'notImage' | 'entryCorrupt' | 'renderFailed' | 'blank' | 'notEssay';
 

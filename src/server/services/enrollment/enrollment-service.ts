@@ -14,7 +14,7 @@ import { formatCst } from '../cst-time';
 import { attachmentHeader } from '../writing-export';
 import { maskPhone } from './id-number';
 import type { RegistrationStatus } from '../../db/schema';
-import { GRADE_EN, GRADE_ZH } from '../../seed/reference-data';
+import { gradeLabel } from '../../../core/domain/grades';
 
 const need = (auth: AuthContext, action: string) => requireAny(auth, ['admissions', action]);
 export const EXPORT_MAX_ROWS = 5000;
@@ -163,7 +163,7 @@ export function enrollmentService(deps: ServiceDeps) {
       const ws = wb.addWorksheet(t('enroll.export.sheet'));
       ws.addRow(['notice', 'child', 'gender', 'birth', 'grade', 'guardian', 'relation', 'phone', 'idNumber', 'currentSchool', 'address', 'remark', 'status', 'createdAt'].map((k) => t(`enroll.f.${k}` as never))).font = { bold: true };
       for (const { r, noticeTitle } of rows) {
-        ws.addRow([noticeTitle, r.childName, t(r.gender === 1 ? 'enroll.gender.1' : 'enroll.gender.2'), r.birthDate, (lang === 'en' ? GRADE_EN : GRADE_ZH)[r.grade - 1] ?? String(r.grade), r.guardianName, r.relation, r.phone, r.idMasked, r.currentSchool, r.address, r.remark, t(`enroll.status.${r.status}` as never), formatCst(r.createdAt)]);
+        ws.addRow([noticeTitle, r.childName, t(r.gender === 1 ? 'enroll.gender.1' : 'enroll.gender.2'), r.birthDate, gradeLabel(r.grade, lang), r.guardianName, r.relation, r.phone, r.idMasked, r.currentSchool, r.address, r.remark, t(`enroll.status.${r.status}` as never), formatCst(r.createdAt)]);
       }
       ws.columns.forEach((c) => (c.width = 16));
       const body = Buffer.from(await wb.xlsx.writeBuffer());

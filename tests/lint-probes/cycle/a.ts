@@ -1,0 +1,3 @@
+// expect: import-x/no-cycle
+import { b } from './b';
+export const a = () => b;

@@ -1,0 +1,3 @@
+// expect: import-x/no-cycle
+import { a } from './a';
+export const b = () => a;

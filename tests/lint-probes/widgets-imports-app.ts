@@ -1,0 +1,4 @@
+// lint-as: src/widgets/probe.ts
+// expect: import-x/no-restricted-paths
+import * as app from '../app/App';
+export { app };
