@@ -122,6 +122,8 @@ describe.each(databaseKinds())('essay tasks, prompt bank and scoring standards o
       try {
         expect(await h5()).toEqual(['定时发布的作文', '我的拿手好戏（修改）']);
         expect((await get(`tasks/get?id=${task.id}`, 'teacher01')).json().data).toMatchObject({ status: 'released', visibleToStudents: true });
+        expect((await get('tasks/list?status=scheduled', 'teacher01')).json().data.list.map((x: Task) => x.id)).not.toContain(task.id);
+        expect((await get('tasks/list?status=released', 'teacher01')).json().data.list.map((x: Task) => x.id)).toContain(task.id);
       } finally {
         t.clock.offsetMs = 0;
       }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
+import { preparedPerDatabase } from './prepared-per-database';
 import { batchPages, batchUploads, classes, essayPages, essays, files, students, taskClasses } from '../db/schema';
 
 export type EssayRow = typeof essays.$inferSelect;
@@ -83,42 +84,13 @@ export const essaysRepo = {
    * Task board counts per class of each task, from the latest live draft of every live student of
    * the class: submitted = handed in (any status); abnormal, awaitingAi (submitted, awaiting_ai,
    * ai_running), aiDone, approved and revisionRequested split it; notSubmitted = students − submitted.
+   * The latest draft is found once per (task, student) by DISTINCT ON over the unique
+   * (task_id, student_id, draft) index, not by a subquery per student row and bucket.
    */
   async countsPerClass(db: Executor, taskIds: number[]) {
     if (!taskIds.length) return [];
-    const per = db
-      .select({
-        taskId: taskClasses.taskId,
-        classId: sql<number>`${classes.id}`.as('class_id'),
-        className: sql<string>`${classes.name}`.as('class_name'),
-        grade: sql<number>`${classes.grade}`.as('grade'),
-        studentId: sql<number | null>`${students.id}`.as('student_id'),
-        latest: sql<string | null>`(select e.status from essays e where e.task_id = "task_classes"."task_id" and e.student_id = "students"."id" and e.deleted_at is null order by e.draft desc limit 1)`.as('latest'),
-      })
-      .from(taskClasses)
-      .innerJoin(classes, eq(classes.id, taskClasses.classId))
-      .leftJoin(students, and(eq(students.classId, classes.id), isNull(students.deletedAt)))
-      .where(inArray(taskClasses.taskId, taskIds))
-      .as('per');
-    const n = (cond: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${cond}))::int`;
-    return db
-      .select({
-        taskId: per.taskId,
-        classId: per.classId,
-        className: per.className,
-        students: sql<number>`count(${per.studentId})::int`,
-        submitted: sql<number>`count(${per.latest})::int`,
-        abnormal: n(sql`${per.latest} = 'abnormal'`),
-        awaitingAi: n(sql`${per.latest} in ('submitted', 'awaiting_ai', 'ai_running')`),
-        aiDone: n(sql`${per.latest} = 'ai_done'`),
-        approved: n(sql`${per.latest} = 'approved'`),
-        revisionRequested: n(sql`${per.latest} = 'revision_requested'`),
-      })
-      .from(per)
-      .groupBy(per.taskId, per.classId, per.className, per.grade)
-      .orderBy(asc(per.grade), asc(per.className));
+    return countsPerClassStatement(db).execute({ taskIds: `{${taskIds.map((id) => Math.trunc(id)).join(',')}}` });
   },
-
   /** Batch pages of a task and class still waiting for the teacher to name their student. */
   async unmatchedImages(db: Executor, taskId: number, classId: number): Promise<number> {
     const [{ n } = { n: 0 }] = await db
@@ -129,3 +101,35 @@ export const essaysRepo = {
     return n;
   },
 };
+
+/** The task board's counts query (placeholder `taskIds`: an int[] literal); exported for the EXPLAIN tests. */
+export function countsPerClassQuery(db: Executor) {
+  const latest = db
+    .selectDistinctOn([essays.taskId, essays.studentId], { taskId: essays.taskId, studentId: essays.studentId, status: essays.status })
+    .from(essays)
+    .where(and(sql`${essays.taskId} = any(${sql.placeholder('taskIds')}::int[])`, isNull(essays.deletedAt)))
+    .orderBy(essays.taskId, essays.studentId, desc(essays.draft))
+    .as('latest');
+  const n = (cond: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${cond}))::int`;
+  return db
+    .select({
+      taskId: taskClasses.taskId,
+      classId: classes.id,
+      className: classes.name,
+      students: sql<number>`count(${students.id})::int`,
+      submitted: sql<number>`count(${latest.status})::int`,
+      abnormal: n(sql`${latest.status} = 'abnormal'`),
+      awaitingAi: n(sql`${latest.status} in ('submitted', 'awaiting_ai', 'ai_running')`),
+      aiDone: n(sql`${latest.status} = 'ai_done'`),
+      approved: n(sql`${latest.status} = 'approved'`),
+      revisionRequested: n(sql`${latest.status} = 'revision_requested'`),
+    })
+    .from(taskClasses)
+    .innerJoin(classes, eq(classes.id, taskClasses.classId))
+    .leftJoin(students, and(eq(students.classId, classes.id), isNull(students.deletedAt)))
+    .leftJoin(latest, and(eq(latest.taskId, taskClasses.taskId), eq(latest.studentId, students.id)))
+    .where(sql`${taskClasses.taskId} = any(${sql.placeholder('taskIds')}::int[])`)
+    .groupBy(taskClasses.taskId, classes.id, classes.name, classes.grade)
+    .orderBy(asc(classes.grade), asc(classes.name));
+}
+const countsPerClassStatement = preparedPerDatabase((db: Executor) => countsPerClassQuery(db).prepare('zp_essay_counts_per_class'));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { classes, identities, semesters, students, taskClasses, tasks } from '../db/schema';
 import { taughtBy } from './classes';
@@ -10,7 +10,9 @@ export interface TaskFilter {
   /** A teacher sees tasks they created or that reach a class they teach. */
   teacherIdentityId?: number;
   classId?: number;
+  /** The status at `now` (a due scheduled task counts as released: taskStatusAt). */
   status?: 'scheduled' | 'released';
+  now?: Date;
   title?: string;
 }
 
@@ -25,7 +27,10 @@ function where(f: TaskFilter): SQL {
     );
   }
   if (f.classId !== undefined) parts.push(sql`exists (select 1 from task_classes tc where tc.task_id = "tasks"."id" and tc.class_id = ${f.classId})`);
-  if (f.status) parts.push(eq(tasks.status, f.status));
+  if (f.status) {
+    const now = f.now ?? new Date();
+    parts.push(f.status === 'scheduled' ? and(eq(tasks.status, 'scheduled'), gt(tasks.releaseAt, now)) : or(eq(tasks.status, 'released'), lte(tasks.releaseAt, now)));
+  }
   if (f.title) parts.push(ilike(tasks.title, `%${f.title.replace(/[%_\\]/g, '\\$&')}%`));
   return and(...parts)!;
 }
@@ -113,7 +118,7 @@ export const tasksRepo = {
       .where(
         and(
           isNull(tasks.deletedAt),
-          eq(tasks.status, 'released'),
+          // a due scheduled task is released (taskStatusAt), whether or not the job wrote it yet
           lte(tasks.releaseAt, now),
           sql`exists (select 1 from task_classes tc where tc.task_id = "tasks"."id" and tc.class_id = ${classId})`,
         ),

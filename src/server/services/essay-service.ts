@@ -159,7 +159,6 @@ export function essayService(deps: ServiceDeps) {
 
   /** The task as the caller sees it (404 otherwise), and the class as one of its classes the caller may see. */
   async function taskAndClass(auth: AuthContext, taskId: number, classId: number) {
-    await tasksRepo.releaseDue(db, deps.now());
     const task = await tasksRepo.find(db, { schoolId: auth.school.id, ...(isScopedTeacher(auth) ? { teacherIdentityId: auth.identity.id } : {}) }, taskId);
     if (!task) throw notFound();
     const cls = await classesRepo.find(db, { ...visibleClasses(auth), id: classId });

@@ -45,7 +45,6 @@ export function h5UploadService(deps: ServiceDeps) {
   /** The released task and the class behind the code; the code must name one of the task's classes. */
   async function resolve(taskId: number, classCode: string) {
     const now = deps.now();
-    await tasksRepo.releaseDue(db, now);
     const cls = await classesRepo.findByCode(db, classCode);
     const [task] = cls ? (await tasksRepo.releasedForClass(db, cls.id, now)).filter((t) => t.id === taskId) : [];
     if (!cls || !task) {

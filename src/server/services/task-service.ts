@@ -5,6 +5,7 @@ import { classesRepo } from '../repositories/classes';
 import { promptBankRepo } from '../repositories/prompt-bank';
 import { schoolsRepo } from '../repositories/schools';
 import { scoringRepo } from '../repositories/scoring';
+import { taskStatusAt } from './task-status';
 import { tasksRepo, type TaskFilter, type TaskViewRow } from '../repositories/tasks';
 import { essaysRepo } from '../repositories/essays';
 import { can, isScopedTeacher, requireAny } from './access';
@@ -52,7 +53,7 @@ export function taskService(deps: ServiceDeps) {
     const now = deps.now();
     return rows.map(({ t, creatorName, semesterYear, semesterTerm }) => {
       const classes = scope.get(t.id) ?? [];
-      const status = t.status as 'scheduled' | 'released';
+      const status = taskStatusAt(t, now);
       return {
         id: t.id,
         title: t.title,
@@ -138,7 +139,6 @@ export function taskService(deps: ServiceDeps) {
 
   async function visible(auth: AuthContext, id: number) {
     requireAny(auth, ['task', 'query']);
-    await tasksRepo.releaseDue(db, deps.now());
     const row = await tasksRepo.find(db, filterFor(auth), id);
     if (!row) throw notFound();
     return row;
@@ -154,8 +154,7 @@ export function taskService(deps: ServiceDeps) {
   return {
     async page(auth: AuthContext, q: { pageNum: number; pageSize: number; classId?: number; status?: 'scheduled' | 'released'; title?: string }) {
       requireAny(auth, ['task', 'query'], ['workbench', 'query']);
-      await tasksRepo.releaseDue(db, deps.now());
-      const { rows, total } = await tasksRepo.page(db, { ...filterFor(auth), classId: q.classId, status: q.status, title: q.title }, q.pageNum, q.pageSize);
+      const { rows, total } = await tasksRepo.page(db, { ...filterFor(auth), classId: q.classId, status: q.status, title: q.title, now: deps.now() }, q.pageNum, q.pageSize);
       return { list: await views(auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
     },
     async get(auth: AuthContext, id: number) {
@@ -170,7 +169,7 @@ export function taskService(deps: ServiceDeps) {
     },
     async update(auth: AuthContext, id: number, body: ParsedTaskBody) {
       const current = await writable(auth, id, 'edit');
-      const { values, classIds } = await check(auth, body, current.t);
+      const { values, classIds } = await check(auth, body, { releaseAt: current.t.releaseAt, status: taskStatusAt(current.t, deps.now()) });
       await db.transaction((tx) => tasksRepo.update(tx, id, values, classIds));
       return this.get(auth, id);
     },
@@ -183,7 +182,7 @@ export function taskService(deps: ServiceDeps) {
       const row = await visible(auth, id);
       const per = await essaysRepo.countsPerClass(db, [id]);
       const classes = per.map((p) => ({ classId: p.classId, className: p.className, ...countsOf(p) }));
-      return { taskId: id, status: row.t.status as 'scheduled' | 'released', totals: sum(classes), classes };
+      return { taskId: id, status: taskStatusAt(row.t, deps.now()), totals: sum(classes), classes };
     },
     /** The H5 join page: the class behind a join code and its released tasks (never scheduled ones). */
     async h5Class(code: string, ip: string) {
@@ -191,7 +190,6 @@ export function taskService(deps: ServiceDeps) {
       // Per address: requests, and wrong codes (guessing class codes) far fewer.
       await sharedRateLimit.hit(db, `h5class:ip:${ip}`, H5_CLASS_LIMITS.perIp, now);
       await sharedRateLimit.refuseIfOver(db, `h5class:miss:${ip}`, H5_CLASS_LIMITS.missesPerIp, now);
-      await tasksRepo.releaseDue(db, now);
       const cls = await classesRepo.findByCode(db, code);
       if (!cls) {
         await sharedRateLimit.hit(db, `h5class:miss:${ip}`, H5_CLASS_LIMITS.missesPerIp, now);

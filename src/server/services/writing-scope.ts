@@ -17,7 +17,6 @@ import type { ServiceDeps } from './deps';
  */
 export async function taskClassesInScope(deps: Pick<ServiceDeps, 'db' | 'now'>, auth: AuthContext, taskId: number, classId?: number) {
   const db = deps.db;
-  await tasksRepo.releaseDue(db, deps.now());
   const task = await tasksRepo.find(db, { schoolId: auth.school.id, ...(isScopedTeacher(auth) ? { teacherIdentityId: auth.identity.id } : {}) }, taskId);
   if (!task) throw notFound();
   const ofTask = (await tasksRepo.classesOf(db, [taskId])).get(taskId) ?? [];

@@ -1,0 +1,66 @@
+import pg from 'pg';
+import { hashPassword } from '../../src/server/auth/password-hash';
+import { openDatabase } from '../../src/server/db/database';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-school';
+import { seedReferenceData } from '../../src/server/seed/reference-data';
+import { correctionTemplates } from './correction-templates';
+import { PICK_FUNCTION, SEED_STEPS } from './district-sql';
+import type { DistrictPlan } from './plan';
+
+async function admin(adminUrl: string, sqlText: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * (Re)creates database `name` next to `adminUrl` and fills it with the district of `plan`: the app's
+ * migrations and reference data, then the set-based steps of district-sql.ts, then VACUUM ANALYZE.
+ * Returns the database URL.
+ */
+export async function buildDistrict(adminUrl: string, name: string, plan: DistrictPlan, log: (line: string) => void = () => {}): Promise<string> {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a database name: ${name}`);
+  await admin(adminUrl, `drop database if exists ${name} with (force)`);
+  await admin(adminUrl, `create database ${name}`);
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  const url = target.toString();
+  const database = await openDatabase({ kind: 'postgres', url });
+  await seedReferenceData(database.db);
+  await database.close();
+
+  const templates = await correctionTemplates();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // A benchmark database: losing the last commits in a crash costs a rebuild, not data.
+    await client.query(`set synchronous_commit = off; set work_mem = '256MB'; set maintenance_work_mem = '512MB'`);
+    await client.query(`create table district_build (plan jsonb not null, started_at timestamptz not null default now(), finished_at timestamptz)`);
+    const planJson = { essays: plan.essays, schools: plan.schools, tasksPerTeacher: plan.tasksPerTeacher, now: plan.now.toISOString(), semesterStart: plan.semesterStart.toISOString() };
+    await client.query(`insert into district_build (plan) values ($1)`, [planJson]);
+    await client.query(PICK_FUNCTION);
+    await client.query(`create temporary table district_plan (schools int, tasks_per_teacher int, now timestamptz, start timestamptz, password_hash text)`);
+    await client.query(`insert into district_plan values ($1, $2, $3, $4, $5)`, [plan.schools, plan.tasksPerTeacher, plan.now, plan.semesterStart, await hashPassword(DEMO_PASSWORD)]);
+    await client.query(`create temporary table district_templates (i int, transcript text, result jsonb, ai_score text, percent int, word_count int, dims jsonb, dim_percents jsonb)`);
+    for (const [i, t] of templates.entries()) {
+      await client.query(`insert into district_templates values ($1, $2, $3, $4, $5, $6, $7, $8)`, [i, t.transcript, JSON.stringify(t.result), t.aiScore, t.percent, t.wordCount, JSON.stringify(t.dimensionScores), JSON.stringify(t.dimensionPercents)]);
+    }
+    for (const step of SEED_STEPS) {
+      const t0 = performance.now();
+      await client.query(step.sql);
+      log(`  ${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${step.label}`);
+    }
+    const t0 = performance.now();
+    await client.query('vacuum analyze');
+    log(`  ${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s  vacuum analyze`);
+    await client.query(`update district_build set finished_at = now()`);
+  } finally {
+    await client.end();
+  }
+  return url;
+}
+

@@ -1,0 +1,109 @@
+// EXPLAIN ANALYZE of the hot paths' main queries on a generated district (bench/seed-district.ts).
+// With BENCH_DISTRICT_URL (the million-essay district, built once) it checks the plans and times at
+// scale; otherwise, on TEST_DATABASE_URL, it builds a small district of its own and checks the plans'
+// shape (no per-row subplans over essays, essays read once). Skipped without PostgreSQL.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDistrict } from '../../bench/district/build-district';
+import { planDistrict } from '../../bench/district/plan';
+import { openDatabase, type Database } from '../../src/server/db/database';
+import { countsPerClassQuery, essaysRepo } from '../../src/server/repositories/essays';
+import { writingStatisticsRepo } from '../../src/server/repositories/writing-statistics';
+
+const districtUrl = process.env.BENCH_DISTRICT_URL;
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Parent Relationship'?: string;
+  'Subplan Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+/** Nodes under a SubPlan (run once per outer row) that read `relation`. */
+function perRowReads(plan: PlanNode, relation: string, inSubPlan = false): PlanNode[] {
+  const here = inSubPlan || plan['Parent Relationship'] === 'SubPlan';
+  const self = here && plan['Relation Name'] === relation ? [plan] : [];
+  return [...self, ...(plan.Plans ?? []).flatMap((p) => perRowReads(p, relation, here))];
+}
+
+describe.skipIf(!districtUrl && !adminUrl)('query plans on a generated district', () => {
+  let database: Database;
+  let client: pg.Client;
+  let built: string | undefined;
+  let task: { id: number; classId: number };
+
+  beforeAll(async () => {
+    let url = districtUrl;
+    if (!url) {
+      built = `zhipi_plans_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+      url = await buildDistrict(adminUrl!, built, planDistrict(3000, new Date()));
+    }
+    database = await openDatabase({ kind: 'postgres', url });
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+    // a task in the middle of the district that has essays, and its first class
+    const { rows } = await client.query(`select t.id, min(tc.class_id) as class_id from tasks t join task_classes tc on tc.task_id = t.id
+      where exists (select 1 from essays e where e.task_id = t.id) group by t.id order by t.id limit 1 offset (select count(*) / 3 from tasks)`);
+    task = { id: rows[0].id, classId: rows[0].class_id };
+  }, 600_000);
+
+  afterAll(async () => {
+    await client?.end();
+    await database?.close();
+    if (built) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${built} with (force)`);
+      await admin.end();
+    }
+  });
+
+  async function explain(query: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown> = {}) {
+    const { sql, params } = query.toSQL();
+    const args = params.map((p) => (p && typeof p === 'object' && 'name' in p ? values[(p as { name: string }).name] : p));
+    const { rows } = await client.query(`explain (analyze, format json) ${sql}`, args);
+    const out = rows[0]['QUERY PLAN'][0] as { Plan: PlanNode; 'Execution Time': number };
+    return { plan: out.Plan, ms: out['Execution Time'] };
+  }
+
+  it('task board counts read each essay once, with no subplan per student row', async () => {
+    const { plan, ms } = await explain(countsPerClassQuery(database.db), { taskIds: `{${task.id}}` });
+    expect(perRowReads(plan, 'essays')).toEqual([]);
+    expect(nodes(plan).filter((n) => n['Relation Name'] === 'essays')).toHaveLength(1);
+    if (districtUrl) {
+      expect(nodes(plan).filter((n) => n['Relation Name'] === 'essays' && n['Node Type'] === 'Seq Scan')).toEqual([]);
+      // target 20 ms at a million essays; wide margin for a busy machine
+      expect(ms).toBeLessThan(200);
+    }
+  });
+
+  it('gives the same counts as counting the latest drafts directly', async () => {
+    const got = await essaysRepo.countsPerClass(database.db, [task.id]);
+    const { rows } = await client.query(
+      `select tc.class_id, count(s.id)::int as students, count(l.status)::int as submitted, (count(*) filter (where l.status = 'approved'))::int as approved
+       from task_classes tc join students s on s.class_id = tc.class_id and s.deleted_at is null
+       left join lateral (select e.status from essays e where e.task_id = tc.task_id and e.student_id = s.id and e.deleted_at is null order by e.draft desc limit 1) l on true
+       where tc.task_id = $1 group by tc.class_id`,
+      [task.id],
+    );
+    for (const r of rows) expect(got.find((g) => g.classId === r.class_id)).toMatchObject({ students: r.students, submitted: r.submitted, approved: r.approved });
+  });
+
+  it('class essay list and statistics read the task’s essays by index, no subplan per row over essays', async () => {
+    for (const query of [essaysRepo.ofTaskClass(database.db, task.id, task.classId), writingStatisticsRepo.currentEssays(database.db, task.id, task.classId)]) {
+      const { plan, ms } = await explain(query);
+      expect(perRowReads(plan, 'essays')).toEqual([]);
+      if (districtUrl) {
+        expect(nodes(plan).filter((n) => n['Relation Name'] === 'essays' && n['Node Type'] === 'Seq Scan')).toEqual([]);
+        expect(ms).toBeLessThan(200);
+      }
+    }
+  });
+});
