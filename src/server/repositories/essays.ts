@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { batchPages, batchUploads, classes, essayPages, essays, files, students, taskClasses } from '../db/schema';
+import { inBucket } from './status-bucket-sql';
 
 export type EssayRow = typeof essays.$inferSelect;
 export type EssayPageRow = typeof essayPages.$inferSelect;
@@ -108,11 +109,11 @@ export const essaysRepo = {
         className: per.className,
         students: sql<number>`count(${per.studentId})::int`,
         submitted: sql<number>`count(${per.latest})::int`,
-        abnormal: n(sql`${per.latest} = 'abnormal'`),
-        awaitingAi: n(sql`${per.latest} in ('submitted', 'awaiting_ai', 'ai_running')`),
-        aiDone: n(sql`${per.latest} = 'ai_done'`),
-        approved: n(sql`${per.latest} = 'approved'`),
-        revisionRequested: n(sql`${per.latest} = 'revision_requested'`),
+        abnormal: n(inBucket(per.latest, 'abnormal')),
+        awaitingAi: n(inBucket(per.latest, 'awaitingAi')),
+        aiDone: n(inBucket(per.latest, 'aiDone')),
+        approved: n(inBucket(per.latest, 'approved')),
+        revisionRequested: n(inBucket(per.latest, 'revisionRequested')),
       })
       .from(per)
       .groupBy(per.taskId, per.classId, per.className, per.grade)
