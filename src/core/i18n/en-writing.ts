@@ -78,6 +78,8 @@ export const enWriting: Record<keyof typeof zhWriting, string> = {
   'evaluation.wrongCharacters': 'Frequent wrong characters',
   'evaluation.statistics': 'At a glance',
   'batchReview.selectAll': 'Select all pending ({count})',
+  'batchReview.approveCount': 'Approve {count|essay|essays}',
+  'batchReview.missingComments': 'Without a teacher comment: {count|essay|essays}. Unless you tick the box below, they are skipped.',
   'batchReview.approveSelected': 'Approve selected ({count})',
   'batchReview.approve': 'Approve',
   'batchReview.confirmTitle': 'Approve {count|essay|essays}?',

@@ -83,6 +83,8 @@ export const zhWriting = {
   'evaluation.wrongCharacters': '高频错别字',
   'evaluation.statistics': '数据概览',
   'batchReview.selectAll': '全选待审核作文（{count} 篇）',
+  'batchReview.approveCount': '审核通过 {count} 篇',
+  'batchReview.missingComments': '其中 {count} 篇还没有教师评语：不勾选下面一项，这些作文会被跳过。',
   'batchReview.approveSelected': '审核通过所选（{count}）',
   'batchReview.approve': '审核通过',
   'batchReview.confirmTitle': '审核通过 {count} 篇作文？',

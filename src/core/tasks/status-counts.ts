@@ -5,6 +5,9 @@
  * Before, the tiles' "AI 已批阅" counted only essays still waiting for the teacher while statistics
  * counted every essay the AI had scored, and an essay waiting for a rewrite was in no tile (issue 21).
  */
+import { AI_CORRECTED_BUCKETS } from './status-buckets';
+
+/** The bucket definitions (which status counts where) are in status-buckets.ts. */
 export interface StatusBuckets {
   students: number;
   /** handed in: the sum of the five buckets below */
@@ -26,6 +29,7 @@ export interface DerivedCounts extends StatusBuckets {
 }
 
 export function deriveCounts(b: StatusBuckets): DerivedCounts {
+  const aiCorrected = AI_CORRECTED_BUCKETS.reduce((n, bucket) => n + b[bucket], 0);
   return {
     students: b.students,
     submitted: b.submitted,
@@ -34,7 +38,7 @@ export function deriveCounts(b: StatusBuckets): DerivedCounts {
     aiDone: b.aiDone,
     approved: b.approved,
     revisionRequested: b.revisionRequested,
-    aiCorrected: b.aiDone + b.approved + b.revisionRequested,
+    aiCorrected,
     notSubmitted: Math.max(0, b.students - b.submitted),
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { preparedPerDatabase } from './prepared-per-database';
 import { batchPages, batchUploads, classes, essayPages, essays, files, students, taskClasses } from '../db/schema';
+import { inBucket } from './status-bucket-sql';
 
 export type EssayRow = typeof essays.$inferSelect;
 export type EssayPageRow = typeof essayPages.$inferSelect;
@@ -118,11 +119,11 @@ export function countsPerClassQuery(db: Executor) {
       className: classes.name,
       students: sql<number>`count(${students.id})::int`,
       submitted: sql<number>`count(${latest.status})::int`,
-      abnormal: n(sql`${latest.status} = 'abnormal'`),
-      awaitingAi: n(sql`${latest.status} in ('submitted', 'awaiting_ai', 'ai_running')`),
-      aiDone: n(sql`${latest.status} = 'ai_done'`),
-      approved: n(sql`${latest.status} = 'approved'`),
-      revisionRequested: n(sql`${latest.status} = 'revision_requested'`),
+      abnormal: n(inBucket(latest.status, 'abnormal')),
+      awaitingAi: n(inBucket(latest.status, 'awaitingAi')),
+      aiDone: n(inBucket(latest.status, 'aiDone')),
+      approved: n(inBucket(latest.status, 'approved')),
+      revisionRequested: n(inBucket(latest.status, 'revisionRequested')),
     })
     .from(taskClasses)
     .innerJoin(classes, eq(classes.id, taskClasses.classId))

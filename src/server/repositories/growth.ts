@@ -21,12 +21,23 @@ export interface GrowthListFilter {
 }
 
 const excellent = excellentSampleCount(sql`${students.id}`, sql`${classes.semesterId}`);
+
+/**
+ * Essays a student handed in during a semester: every live essay (revised drafts included) on the tasks
+ * of that semester (the task's semester, else the class's, as the entries), whatever its status. Before, this counted approved essays only, so a
+ * pupil whose essays waited for review (or were flagged) showed 0 handed in.
+ */
+function handedInCount(studentId: SQL, semesterId: SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from essays e join classes ec on ec.id = e.class_id join tasks et on et.id = e.task_id
+    where e.student_id = ${studentId} and e.deleted_at is null and et.deleted_at is null and coalesce(et.semester_id, ec.semester_id) = ${semesterId})`;
+}
+const handedIn = handedInCount(sql`${students.id}`, sql`${classes.semesterId}`);
 const SORT: Record<GrowthSort, SQL> = {
   studentNo: sql`lpad(${students.studentNo}, 4, '0')`,
   name: sql`${students.name}`,
   className: sql`${classes.grade} * 100000 + ${classes.id}`,
   tasksCompleted: sql`coalesce(${growthRecords.tasksCompleted}, 0)`,
-  essaysSubmitted: sql`coalesce(${growthRecords.essaysSubmitted}, 0)`,
+  essaysSubmitted: handedIn,
   totalWords: sql`coalesce(${growthRecords.totalWords}, 0)`,
   excellentCount: excellent,
   averageScore: sql`coalesce(${growthRecords.averagePercent}, -1)`,
@@ -138,6 +149,12 @@ export const growthRepo = {
       .where(and(eq(growthRecords.studentId, studentId), eq(growthRecords.semesterId, semesterId)));
     return row;
   },
+  /** How many essays the student handed in during the semester (see handedInCount). */
+  async handedIn(db: Executor, studentId: number, semesterId: number): Promise<number> {
+    const result = await db.execute<{ n: number }>(sql`select ${handedInCount(sql`${studentId}::int`, sql`${semesterId}::int`)} as n`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];
+    return Number(rows[0]?.n ?? 0);
+  },
   async semester(db: Executor, schoolId: number, semesterId: number) {
     const [row] = await db.select().from(semesters).where(and(eq(semesters.id, semesterId), eq(semesters.schoolId, schoolId)));
     return row;
@@ -166,7 +183,7 @@ export const growthRepo = {
         grade: classes.grade,
         campusName: campuses.name,
         tasksCompleted: sql<number>`coalesce(${growthRecords.tasksCompleted}, 0)`,
-        essaysSubmitted: sql<number>`coalesce(${growthRecords.essaysSubmitted}, 0)`,
+        essaysSubmitted: handedIn,
         totalWords: sql<number>`coalesce(${growthRecords.totalWords}, 0)`,
         excellentCount: excellent,
         averagePercent: growthRecords.averagePercent,

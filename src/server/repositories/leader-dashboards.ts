@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { campuses, classes, classTeachers, essayFacts, identities, semesters, students, taskClasses, tasks } from '../db/schema';
+import { AI_CORRECTED_BUCKETS } from '../../core/tasks/status-buckets';
+import { inBucket, inBuckets } from './status-bucket-sql';
 
 /** The rows a dashboard reads: one school and semester, optionally one campus and one grade. */
 export interface DashboardScope {
@@ -29,7 +31,9 @@ const classesIn = (s: DashboardScope): SQL =>
 const int = (q: SQL) => sql<number>`coalesce(${q}, 0)::int`.mapWith(Number);
 const num = (q: SQL) => sql<number | null>`${q}::float8`.mapWith((v) => (v === null ? null : Number(v)));
 const latest = sql`${essayFacts.isLatest}`;
-const approvedLatest = sql`${essayFacts.isLatest} and ${essayFacts.status} = 'approved'`;
+const approvedLatest = sql`${essayFacts.isLatest} and ${inBucket(essayFacts.status, 'approved')}`;
+// The teacher's "AI 已批阅" (core AI_CORRECTED_BUCKETS): a flagged essay is abnormal, not corrected.
+const aiCorrectedLatest = sql`${essayFacts.isLatest} and ${inBuckets(essayFacts.status, AI_CORRECTED_BUCKETS)}`;
 
 /** SQL of the headmaster home and the /teachingAdmin pages: aggregates over essay_facts, classes and tasks. */
 export const leaderDashboardsRepo = {
@@ -111,7 +115,7 @@ export const leaderDashboardsRepo = {
     const [row] = await db
       .select({
         submitted: int(sql`count(*) filter (where ${latest})`),
-        aiCorrected: int(sql`count(*) filter (where ${latest} and ${essayFacts.aiDone})`),
+        aiCorrected: int(sql`count(*) filter (where ${aiCorrectedLatest})`),
         approved: int(sql`count(*) filter (where ${approvedLatest})`),
         turnaroundHours: num(sql`avg(extract(epoch from ${essayFacts.approvedAt} - ${essayFacts.submittedAt})) filter (where ${approvedLatest}) / 3600`),
       })
@@ -141,14 +145,14 @@ export const leaderDashboardsRepo = {
       .groupBy(sql`1`)
       .orderBy(desc(count()));
   },
-  /** Teachers with essays the AI has finished and they have not approved, oldest first. */
+  /** Teachers with essays pending review (AI done, not approved; abnormal ones are not pending), oldest first. */
   waiting(db: Executor, s: DashboardScope, limit: number) {
     const oldest = sql<Date>`min(${essayFacts.submittedAt})`;
     return db
       .select({ teacherId: essayFacts.teacherId, name: identities.teacherName, essays: count(), oldestAt: oldest.mapWith((v) => new Date(v as string)) })
       .from(essayFacts)
       .innerJoin(identities, eq(identities.id, essayFacts.teacherId))
-      .where(and(factsIn(s), latest, inArray(essayFacts.status, ['ai_done', 'abnormal'])))
+      .where(and(factsIn(s), latest, inBucket(essayFacts.status, 'aiDone')))
       .groupBy(essayFacts.teacherId, identities.teacherName)
       .orderBy(asc(oldest))
       .limit(limit);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { classes, corrections, essayReviews, essays, parentReportLinks, semesters, students, tasks } from '../db/schema';
 import { sql } from 'drizzle-orm';
@@ -53,7 +53,9 @@ export const parentLinksRepo = {
       .innerJoin(tasks, and(eq(tasks.id, essays.taskId), isNull(tasks.deletedAt)))
       .leftJoin(essayReviews, eq(essayReviews.essayId, essays.id))
       .leftJoin(corrections, eq(corrections.essayId, essays.id))
-      .where(and(eq(essays.studentId, studentId), eq(essays.status, 'approved'), isNull(essays.deletedAt)))
+      // An approval stands while the teacher waits for a revised draft of that essay (its approval time is
+      // kept, status revision_requested): parents keep seeing it until a later draft is approved.
+      .where(and(eq(essays.studentId, studentId), or(eq(essays.status, 'approved'), and(eq(essays.status, 'revision_requested'), isNotNull(essayReviews.approvedAt))), isNull(essays.deletedAt)))
       .orderBy(asc(tasks.releaseAt), asc(essays.taskId), desc(essays.draft));
   },
   rosterOf(db: Executor, classId: number) {

@@ -1,6 +1,7 @@
 // The class report from the rows of two queries (class-report repository): pure, rows in, contract out.
 // Only approved essays count: a handed-in essay the teacher has not approved is "pending", never scored.
 import { DIMENSIONS, GRADE_BANDS, gradeBand, showScore, type DimensionId } from '../../correction/index';
+import { commentsShown } from '../../core/tasks/comments-shown';
 import type { ClassReport, ReportSection, ReportStudent } from '../../core/api/contracts/class-report';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { ApprovedHistoryRow, ClassRow } from '../repositories/class-report';
@@ -219,8 +220,7 @@ export function buildClassReport(input: BuildInput): ClassReport {
       score: s.score,
       percent: s.percent,
       pages: input.pages?.get(s.essayId!) ?? [],
-      teacherComment: s.row.teacherComment ?? '',
-      aiComment: s.row.aiComment ?? '',
+      ...commentsShown(s.row.teacherComment, s.row.aiComment),
       dimensions: s.dimensions.map((d) => ({ ...d, name: DIMENSIONS[d.id as DimensionId]?.[lang] ?? d.id })),
       marks: (s.row.notes ?? []).filter((n) => n.kind === 'wrongChar' || n.kind === 'punctuation' || n.kind === 'goodSentence').slice(0, 12).map((n) => ({ kind: n.kind, excerpt: noteExample(n), message: n.message })),
     }));

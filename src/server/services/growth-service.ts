@@ -91,7 +91,7 @@ export function growthService(deps: ServiceDeps) {
   }
 
   /** The student's record of the semester (zeros before any approved essay). */
-  function recordFrom({ student, semester }: Awaited<ReturnType<typeof studentOf>>, rec: Awaited<ReturnType<typeof growthRepo.record>>, lang: Lang): GrowthRecord {
+  function recordFrom({ student, semester }: Awaited<ReturnType<typeof studentOf>>, rec: Awaited<ReturnType<typeof growthRepo.record>>, handedIn: number, lang: Lang): GrowthRecord {
     return recordOf(
       {
         studentId: student.s.id,
@@ -103,7 +103,7 @@ export function growthService(deps: ServiceDeps) {
         grade: student.grade,
         campusName: student.campusName,
         tasksCompleted: rec?.r.tasksCompleted ?? 0,
-        essaysSubmitted: rec?.r.essaysSubmitted ?? 0,
+        essaysSubmitted: handedIn,
         totalWords: rec?.r.totalWords ?? 0,
         excellentCount: rec?.excellentCount ?? 0,
         averagePercent: rec?.r.averagePercent ?? null,
@@ -124,15 +124,16 @@ export function growthService(deps: ServiceDeps) {
 
     async record(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<GrowthRecord> {
       const found = await studentOf(auth, studentId, semesterRef);
-      return recordFrom(found, await growthRepo.record(db, studentId, found.semester.id), lang);
+      const [rec, handedIn] = await Promise.all([growthRepo.record(db, studentId, found.semester.id), growthRepo.handedIn(db, studentId, found.semester.id)]);
+      return recordFrom(found, rec, handedIn, lang);
     },
 
     async profile(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<GrowthProfile> {
       const found = await studentOf(auth, studentId, semesterRef);
       const semester = found.semester;
       // the record and the entries in parallel (PostgreSQL pool; PGlite queues them)
-      const [rec, entries] = await Promise.all([growthRepo.record(db, studentId, semester.id), growthRepo.entries(db, studentId, semester.id)]);
-      const record = recordFrom(found, rec, lang);
+      const [rec, entries, handedIn] = await Promise.all([growthRepo.record(db, studentId, semester.id), growthRepo.entries(db, studentId, semester.id), growthRepo.handedIn(db, studentId, semester.id)]);
+      const record = recordFrom(found, rec, handedIn, lang);
       const lines = wrongLines(entries);
       const fixedBy = await growthRepo.firstWrittenRight(db, studentId, semester.id, lines.map((l) => ({ right: rightOf(l), afterEssayId: l.occurrences.at(-1)!.essayId })));
       return buildGrowthProfile({ record, semester: semesterOut(semester, lang), entries, lines, fixedBy, lang });
@@ -144,8 +145,8 @@ export function growthService(deps: ServiceDeps) {
      */
     async profileJson(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<Buffer> {
       const found = await studentOf(auth, studentId, semesterRef);
-      const rec = await growthRepo.record(db, studentId, found.semester.id);
-      const record = recordFrom(found, rec, lang);
+      const [rec, handedIn] = await Promise.all([growthRepo.record(db, studentId, found.semester.id), growthRepo.handedIn(db, studentId, found.semester.id)]);
+      const record = recordFrom(found, rec, handedIn, lang);
       const semester = semesterOut(found.semester, lang);
       const key = `${studentId}:${found.semester.id}:${lang}`;
       const stamp = rec ? `${rec.r.updatedAt.toISOString()}:${rec.r.essaysSubmitted}:${rec.r.totalWords}` : 'none';

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { commentsShown } from '../../core/tasks/comments-shown';
 import { DIMENSIONS, type DimensionId } from '../../correction/index';
 import type { ParentLink, ParentReport } from '../../core/api/contracts/class-report';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
@@ -171,8 +172,7 @@ export function parentReportService(deps: ServiceDeps) {
         classAverage: classAverage(chosen.taskId),
         dimensions,
         ...advice(dimensions, chosen.notes ?? [], lang),
-        teacherComment: chosen.teacherComment ?? '',
-        aiComment: chosen.aiComment ?? '',
+        ...commentsShown(chosen.teacherComment, chosen.aiComment),
         pages,
       };
     }

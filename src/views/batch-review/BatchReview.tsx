@@ -62,21 +62,37 @@ export function BatchReview({ api, taskId, classId, essayIds, onOpenEssay, getCo
       const c = cards.get(id);
       return c && c !== 'failed' && c.revisionPending;
     });
-    // The AI comment becomes the teacher's only by this visible, unticked-by-default choice.
+    // Essays without a comment of the teacher's would be skipped: the dialog says how many before the
+    // teacher confirms, and its button counts what will really be approved. The AI comment becomes the
+    // teacher's only by this visible, unticked-by-default choice.
+    const missing = selected.filter((id) => {
+      const c = cards.get(id);
+      return c && c !== 'failed' && !c.hasTeacherComment;
+    }).length;
     let useAiComment = false;
-    modal.confirm({
+    const button = () => ({
+      okText: t('batchReview.approveCount', { count: useAiComment ? selected.length : selected.length - missing }),
+      okButtonProps: { disabled: !useAiComment && missing === selected.length, 'data-testid': 'review-confirm-ok' },
+    });
+    const dialog = modal.confirm({
       title: t('batchReview.confirmTitle', { count: selected.length }),
       icon: <ExclamationCircleOutlined />,
       content: (
         <Space orientation="vertical">
-          <span>{t('batchReview.confirmAiComment')}</span>
-          <Checkbox onChange={(e) => (useAiComment = e.target.checked)} data-testid="review-use-ai-comment">
+          {missing > 0 ? <Alert type="warning" showIcon title={t('batchReview.missingComments', { count: missing })} data-testid="review-missing-comments" /> : <span>{t('batchReview.confirmAiComment')}</span>}
+          <Checkbox
+            onChange={(e) => {
+              useAiComment = e.target.checked;
+              dialog.update(button());
+            }}
+            data-testid="review-use-ai-comment"
+          >
             {t('batchReview.useAiComment')}
           </Checkbox>
           {withRevision.length > 0 && <Alert type="warning" showIcon title={t('batchReview.confirmRevision', { names: withRevision.map(nameOf).join('、') })} />}
         </Space>
       ),
-      okText: t('batchReview.approve'),
+      ...button(),
       cancelText: t('common.cancel'),
       getContainer,
       onOk: () => approve(selected, withRevision.length > 0, useAiComment),

@@ -15,6 +15,8 @@ export interface ReviewCard {
   excerpt: string;
   flags: string[];
   revisionPending: boolean;
+  /** the teacher has written a comment of their own (else approval needs the AI's adopted) */
+  hasTeacherComment: boolean;
 }
 
 /** Longest AI comment excerpt on a card, in characters. */
@@ -37,6 +39,7 @@ export function toReviewCard(w: ReviewWorkspace): ReviewCard {
     excerpt: excerpt(w.correction.result?.comments.overall),
     flags: w.correction.flags.map((f) => f.label),
     revisionPending: w.revision?.status === 'pending',
+    hasTeacherComment: w.review.teacherComment.trim() !== '',
   };
 }
 

@@ -22,8 +22,14 @@ export function useClassTaskPicker(opts: {
   const [classId, setClassId] = useState(opts.classId);
   const [taskId, setTaskId] = useState(opts.taskId);
   const klass = classes.data?.find((c) => c.id === classId) ?? classes.data?.[0];
-  const tasks = useAsync(() => (klass ? api.tasks.list({ classId: klass.id, pageSize: 100 }).then((p) => p.list) : Promise.resolve([])), [api.tasks, klass?.id]);
-  const task = tasks.data?.find((x) => x.id === taskId) ?? defaultTask(tasks.data ?? []);
+  // The answer carries its class: while another class's tasks (or the empty list before the classes came)
+  // are still held, the screen is loading, not "this class has no task".
+  const tasks = useAsync(
+    () => (klass ? api.tasks.list({ classId: klass.id, pageSize: 100 }).then((p) => ({ classId: klass.id, list: p.list })) : Promise.resolve(null)),
+    [api.tasks, klass?.id],
+  );
+  const taskList = tasks.data && tasks.data.classId === klass?.id ? tasks.data.list : null;
+  const task = taskList?.find((x) => x.id === taskId) ?? defaultTask(taskList ?? []);
 
   useEffect(() => {
     if (task && klass && (task.id !== opts.taskId || klass.id !== opts.classId)) opts.onSelect?.(task.id, klass.id);
@@ -44,8 +50,8 @@ export function useClassTaskPicker(opts: {
         options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
       />
       <span>{t('upload.task')}</span>
-      <Select style={{ minWidth: 260 }} aria-label={t('upload.task')} value={task?.id} onChange={setTaskId} options={(tasks.data ?? []).map((x) => ({ value: x.id, label: x.title }))} data-testid="upload-task" />
+      <Select style={{ minWidth: 260 }} aria-label={t('upload.task')} value={task?.id} onChange={setTaskId} options={(taskList ?? []).map((x) => ({ value: x.id, label: x.title }))} data-testid="upload-task" />
     </Space>
   );
-  return { klass, task, loading: classes.loading && !classes.data, picker };
+  return { klass, task, loading: (classes.loading && !classes.data) || (klass !== undefined && taskList === null && !tasks.error), picker };
 }

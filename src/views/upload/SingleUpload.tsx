@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Drawer, Table } from 'antd';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../core/constants';
@@ -11,18 +11,37 @@ import { EssayLabelTag } from './label-tag';
 
 type Row = WritingList['students'][number];
 
-/** Upload one student at a time: the class list with each student's state, and their pages. */
-export function SingleUpload(props: { essays: EssaysApi; taskId: number; classId: number }) {
+/** Students listed per page of the roster table. */
+const PAGE_SIZE = 15;
+
+/**
+ * Upload one student at a time: the class list with each student's state, and their pages. `studentId`
+ * (coming from that student's row elsewhere) opens their pages once the list is in, on their roster page.
+ */
+export function SingleUpload(props: { essays: EssaysApi; taskId: number; classId: number; studentId?: number }) {
   const t = useT();
   const list = useAsync(() => props.essays.list(props.taskId, props.classId), [props.essays, props.taskId, props.classId]);
   const [open, setOpen] = useState<Row | null>(null);
   const [essay, setEssay] = useState<Essay | null>(null);
+  const [page, setPage] = useState(1);
+  const focused = useRef(false);
 
   const openStudent = async (row: Row) => {
     setOpen(row);
     const latest = row.essays[row.essays.length - 1];
     setEssay(latest ? await props.essays.get(latest.id) : null);
   };
+
+  useEffect(() => {
+    const rows = list.data?.students;
+    if (focused.current || !rows || props.studentId === undefined) return;
+    focused.current = true;
+    const at = rows.findIndex((r) => r.studentId === props.studentId);
+    if (at < 0) return;
+    setPage(Math.floor(at / PAGE_SIZE) + 1);
+    void openStudent(rows[at]!);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list.data, props.studentId]);
 
   return (
     <>
@@ -31,7 +50,7 @@ export function SingleUpload(props: { essays: EssaysApi; taskId: number; classId
         rowKey="studentId"
         loading={list.loading}
         dataSource={list.data?.students ?? []}
-        pagination={{ pageSize: 15 }}
+        pagination={{ pageSize: PAGE_SIZE, current: page, onChange: setPage }}
         onRow={(row) => ({ onClick: () => void openStudent(row), style: { cursor: 'pointer' } })}
         columns={[
           { title: t('student.no'), dataIndex: 'studentNo', width: 90 },

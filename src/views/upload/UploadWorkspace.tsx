@@ -20,6 +20,8 @@ export interface UploadWorkspaceProps {
   api: { classes: ClassesApi; tasks: TasksApi; essays: EssaysApi; batch: ReturnType<typeof batchApi> };
   taskId?: number;
   classId?: number;
+  /** The student the teacher came to upload for (the class essay list's 上传): their pages open at once. */
+  studentId?: number;
   onSelect?(taskId: number, classId: number): void;
 }
 
@@ -45,7 +47,7 @@ export function UploadWorkspace(props: UploadWorkspaceProps) {
       ) : (
         <AccessibleTabs
           items={[
-            { key: 'single', label: t('upload.tabSingle'), children: <SingleUpload essays={api.essays} taskId={task.id} classId={klass.id} /> },
+            { key: 'single', label: t('upload.tabSingle'), children: <SingleUpload essays={api.essays} taskId={task.id} classId={klass.id} studentId={task.id === props.taskId && klass.id === props.classId ? props.studentId : undefined} /> },
             {
               key: 'batch',
               label: t('upload.tabBatch'),

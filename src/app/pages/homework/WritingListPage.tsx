@@ -36,7 +36,7 @@ export default function WritingListPage() {
       taskId={Number(params.get('taskId')) || undefined}
       classId={Number(params.get('classId')) || undefined}
       onSelect={(taskId, classId) => setParams({ taskId: String(taskId), classId: String(classId) }, { replace: true })}
-      onOpenStudent={(_row, taskId, classId) => navigate(`/homework/writingUploadIndex?taskId=${taskId}&classId=${classId}`)}
+      onOpenStudent={(row, taskId, classId) => navigate(`/homework/writingUploadIndex?taskId=${taskId}&classId=${classId}&studentId=${row.studentId}`)}
       onOpenEssay={(essayId) => navigate(`/homework/correctComment?essayId=${essayId}`)}
       onOpenReport={(taskId, classId) => navigate(`/report?taskId=${taskId}&classId=${classId}`)}
       rowExtra={(e) => e.status === 'approved' && <ProposeSampleButton api={samples} essayId={e.id} approved type="link" size="small" onOpenSample={(id) => navigate(`/excellentArticle/edit?id=${id}`)} />}

@@ -5,7 +5,7 @@ import { essaysApi } from '../../../core/api/endpoints/essays';
 import { UploadWorkspace } from '../../../views/upload';
 import { useApp } from '../../app-context';
 
-/** /homework/writingUploadIndex and /homework/writingUploadInfo: upload a task's essays. */
+/** /homework/writingUploadIndex and /homework/writingUploadInfo: upload a task's essays (`studentId`: open that student's pages at once). */
 export default function WritingUploadPage() {
   const { client, classes, tasks } = useApp();
   const [params, setParams] = useSearchParams();
@@ -16,6 +16,7 @@ export default function WritingUploadPage() {
       api={api}
       taskId={Number(params.get('taskId')) || undefined}
       classId={Number(params.get('classId')) || undefined}
+      studentId={Number(params.get('studentId')) || undefined}
       onSelect={(taskId, classId) => setParams({ taskId: String(taskId), classId: String(classId) }, { replace: true })}
     />
   );

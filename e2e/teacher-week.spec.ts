@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { signInToken } from './support/api';
+import { waitForDemoEssays } from './support/demo-essays';
+import { baseUrl, signIn } from './support/session';
+
+/** The teacher's week on the demo school: stumbles met as a teacher meets them, each fixed. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('teacher week', () => {
+  it('上传 on a pupil’s row opens that pupil’s pages on their roster page, never “no task” while the tasks load', async () => {
+    const demo = await waitForDemoEssays(baseUrl(), await signInToken('teacher01'));
+    const { context, page } = await signIn(browser, 'teacher01');
+    // A busy server: the class's tasks answer late, which is when the empty message used to show.
+    await page.route('**/platform-management/tasks/list**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/teaching${demo.writingListPath}`);
+    const row = page.locator('tr', { hasText: '贾泽宇' });
+    await row.getByRole('button', { name: '上传' }).click();
+    const sawNoTask: boolean[] = [];
+    const drawer = page.locator('.ant-drawer-title', { hasText: '贾泽宇' });
+    for (let i = 0; i < 200 && !(await drawer.isVisible()); i++) {
+      sawNoTask.push(await page.getByText('这个班级还没有作文任务').isVisible());
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await drawer.waitFor();
+    expect(sawNoTask.some(Boolean)).toBe(false);
+    // Behind the drawer the roster is on the page that lists the pupil (45 pupils, 15 a page: page 3).
+    expect(await page.locator('.ant-pagination-item-active').textContent()).toBe('3');
+    await context.close();
+  });
+});
