@@ -68,6 +68,8 @@ export interface AppOptions {
   trustProxy?: boolean | string | string[];
   /** Extra origins allowed to call the API from a browser (ZHIPI_CORS_ORIGINS), besides enabled SSO partners' allowedOrigins. */
   corsOrigins?: string[];
+  /** Serve the OpenAPI UI and JSON at /correction-api/docs; default: everywhere but production (API_DOCS). */
+  apiDocs?: boolean;
   /** Mount the stand-in SSO partner (demo/partner-portal-server.ts) at /demo-partner/; ignored in production. */
   demoPartner?: { rootSecret: string };
   /**
@@ -86,6 +88,9 @@ declare module 'fastify' {
     corsPolicy: CorsOriginPolicy;
   }
 }
+
+/** The body limit of a public route that sets none (sign-in, SMS, enrollment, H5 messages, likes). */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -107,6 +112,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/correction-api/docs')) route.config = { ...route.config, public: true };
     if (route.config?.public && route.schema) route.schema = { ...route.schema, security: [] };
+    // Anyone can send to a public route: unless it says otherwise, it reads kilobytes, not megabytes.
+    if (route.config?.public && route.bodyLimit === undefined) route.bodyLimit = PUBLIC_BODY_LIMIT;
   });
   await app.register(errorHandler);
   await app.register(securityHeaders);
@@ -131,7 +138,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/correction-api/docs' });
+  // The full map of the API is for developers: off in production unless asked for, and under a CSP
+  // like the app's pages (swagger-ui's own, without its outside validator and https: sources).
+  if (opts.apiDocs ?? opts.nodeEnv !== 'production') {
+    await app.register(swaggerUi, {
+      routePrefix: '/correction-api/docs',
+      staticCSP: true,
+      transformStaticCSP: (header: string) => header.replace(' validator.swagger.io', '').replace(/ https:/g, '').replace(/ ?upgrade-insecure-requests;/, '') + ` connect-src 'self'; form-action 'self';`,
+    });
+  }
 
   await app.register(
     async (api) => {

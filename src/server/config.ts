@@ -52,6 +52,8 @@ const envSchema = z.object({
   SSO_DEMO_PARTNER_URL: z.string().url().optional(),
   /** PEM private key for the password fields, shared by every server process; else DATA_DIR/password-rsa.pem. */
   PASSWORD_RSA_KEY_FILE: z.string().optional(),
+  /** API_DOCS=1 serves the OpenAPI UI at /correction-api/docs in production too (always on otherwise). */
+  API_DOCS: z.enum(['0', '1']).optional(),
 });
 
 export type StorageConfig =
@@ -90,6 +92,8 @@ export interface AppConfig {
   ssoDemoPartnerUrl?: string;
   /** PASSWORD_RSA_KEY_FILE, checked at start to hold a private key. */
   passwordKeyFile?: string;
+  /** Serve the OpenAPI UI and JSON: off in production unless API_DOCS=1. */
+  apiDocs: boolean;
 }
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -154,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ssoDemoSecret: e.SSO_DEMO_SECRET,
     ssoDemoPartnerUrl: e.SSO_DEMO_PARTNER_URL,
     passwordKeyFile: e.PASSWORD_RSA_KEY_FILE,
+    apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
   };
 }
 

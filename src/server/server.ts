@@ -8,7 +8,7 @@ import { TokenSigner } from './auth/tokens';
 import { seedReferenceData } from './seed/reference-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './seed/demo-school';
 import { seedDemoTasks } from './seed/demo-tasks';
-import { demoSsoRootSecret, seedDemoSso } from './seed/demo-sso';
+import { demoSsoRootSecret, retireDemoSso, seedDemoSso } from './seed/demo-sso';
 import { seedDemoEssays, type DemoEssaysState } from './seed/demo-essays';
 import { developmentSmsProvider } from './services/sms-provider';
 import { growthHooks } from './services/growth-hooks';
@@ -39,6 +39,10 @@ async function main() {
   // Demo SSO partners, played by the stand-in mounted at /demo-partner/; never in production.
   const demoSsoSecret = config.seedDemo && config.nodeEnv !== 'production' ? demoSsoRootSecret(config.dataDir, config.ssoDemoSecret) : undefined;
   if (demoSsoSecret) await seedDemoSso(database.db, { rootSecret: demoSsoSecret, standInUrl: config.ssoDemoPartnerUrl ?? `http://127.0.0.1:${config.port}` });
+  if (config.nodeEnv === 'production') {
+    const retired = await retireDemoSso(database.db, config.dataDir);
+    if (retired) logger.warn({ partners: retired }, 'demo SSO partners removed: this is a production start');
+  }
 
   // AI_BASE_URL + AI_MODEL (+ AI_API_KEY) turn on the model-service review; otherwise the local engine only.
   const modelServiceConfig = modelServiceConfigFromEnv();
@@ -64,6 +68,7 @@ async function main() {
     nodeEnv: config.nodeEnv,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
+    apiDocs: config.apiDocs,
     ...(demoSsoSecret ? { demoPartner: { rootSecret: demoSsoSecret } } : {}),
     loggerInstance: logger,
   });
@@ -83,7 +88,7 @@ async function main() {
     `  智批 zhipi is running on ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`,
     `  App:      ${url}/teaching/`,
     `  English:  http://en.localhost:${port}/teaching/`,
-    `  API docs: ${url}/correction-api/docs`,
+    config.apiDocs ? `  API docs: ${url}/correction-api/docs` : '  API docs: off (API_DOCS=1 to serve them)',
   ];
   if (config.seedDemo) {
     lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);

@@ -272,7 +272,7 @@ describe.each(databaseKinds())('classes, students, parents, textbooks, sync and 
 
     it('previews a CSV roster with a status and errors per row', async () => {
       const classId = byName('七年级1班').id;
-      const res = await post('mStudent/import/preview', 'teacher01', { classId, fileName: 'roster.csv', contentBase64: Buffer.from('\uFEFF' + csv).toString('base64') });
+      const res = await post(`mStudent/import/preview?classId=${classId}`, 'teacher01', { classId, fileName: 'roster.csv', contentBase64: Buffer.from('\uFEFF' + csv).toString('base64') });
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
       expect(data).toMatchObject({ classId, fileName: 'roster.csv', total: 7, valid: 2, invalid: 5 });
@@ -300,7 +300,7 @@ describe.each(databaseKinds())('classes, students, parents, textbooks, sync and 
       ws.addRow(['超长学号', 99999, '女', null]);
       const content = Buffer.from(await wb.xlsx.writeBuffer());
       const { payload, headers } = multipartBody({ classId: String(classId) }, { field: 'file', name: 'roster.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content });
-      const res = await t.call('POST', `${MGMT}/mStudent/import/preview`, { token: tok.teacher01, payload, headers, lang: 'en' });
+      const res = await t.call('POST', `${MGMT}/mStudent/import/preview?classId=${classId}`, { token: tok.teacher01, payload, headers, lang: 'en' });
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
       expect(data).toMatchObject({ fileName: 'roster.xlsx', total: 3, valid: 2, invalid: 1 });
@@ -312,14 +312,14 @@ describe.each(databaseKinds())('classes, students, parents, textbooks, sync and 
 
     it('refuses unreadable files, files without the name/student id header, and other teachers’ classes', async () => {
       const classId = byName('七年级2班').id;
-      const send = (text: string, who = 'teacher01', id = classId) => post('mStudent/import/preview', who, { classId: id, fileName: 'x.csv', contentBase64: Buffer.from(text).toString('base64') });
+      const send = (text: string, who = 'teacher01', id = classId) => post(`mStudent/import/preview?classId=${id}`, who, { classId: id, fileName: 'x.csv', contentBase64: Buffer.from(text).toString('base64') });
       expect((await send('foo,bar\n1,2')).json()).toMatchObject({ error: 'IMPORT_NOHEADER', message: expect.stringContaining('姓名') });
       expect((await send('姓名,学号\n')).json().error).toBe('IMPORT_EMPTY');
-      expect((await post('mStudent/import/preview', 'teacher01', { classId, fileName: 'x.xlsx', contentBase64: Buffer.from('PKnot a zip').toString('base64') })).json().error).toBe('IMPORT_UNREADABLE');
+      expect((await post(`mStudent/import/preview?classId=${classId}`, 'teacher01', { classId, fileName: 'x.xlsx', contentBase64: Buffer.from('PKnot a zip').toString('base64') })).json().error).toBe('IMPORT_UNREADABLE');
       expect((await send('姓名,学号\n张三,1', 'teacherB01')).statusCode).toBe(404);
       expect((await send('姓名,学号\n张三,1', 'teacher01', byName('八年级3班').id)).statusCode).toBe(403);
       const { payload, headers } = multipartBody({ classId: String(classId) }, { field: 'file', name: 'big.csv', type: 'text/csv', content: Buffer.alloc(3 * 1024 * 1024, 0x41) });
-      expect((await t.call('POST', `${MGMT}/mStudent/import/preview`, { token: tok.teacher01, payload, headers })).statusCode).toBe(413);
+      expect((await t.call('POST', `${MGMT}/mStudent/import/preview?classId=${classId}`, { token: tok.teacher01, payload, headers })).statusCode).toBe(413);
     });
   });
 

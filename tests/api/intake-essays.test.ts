@@ -151,7 +151,7 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
 
     // JSON with Base64 pages works too; after a revision request the next submission is draft 1.
     await t.database.db.update(essays).set({ status: 'revision_requested' }).where(eq(essays.id, essay.id));
-    const revised = await t.call('POST', `${MGMT}/h5/upload/submit`, { body: { ...fields, pages: [{ fileName: 'r.jpg', contentBase64: pages[0]!.toString('base64') }] }, ip: '10.1.1.2' });
+    const revised = await t.call('POST', `${MGMT}/h5/upload/submit?taskId=${fields.taskId}&classCode=${fields.classCode}&studentId=${fields.studentId}`, { headers: { 'x-student-code': fields.studentCode }, body: { pages: [{ fileName: 'r.jpg', contentBase64: pages[0]!.toString('base64') }] }, ip: '10.1.1.2' });
     expect(revised.json().data).toMatchObject({ draft: 1, replaced: false, label: 'revisedDraft' });
     const row = (await list()).students.find((s) => s.studentId === student.id)!;
     expect(row.essays.map((x) => x.draft)).toEqual([1, 0]);

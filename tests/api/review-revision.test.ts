@@ -25,7 +25,7 @@ describe.each(databaseKinds())('revised drafts, reminders and students’ notifi
   const corrected = (studentId?: number) => correctedEssay(t, storage, ocr, fx, studentId ? { studentId } : {});
   /** The student's phone upload (JSON with a Base64 page), as the H5 page sends it. */
   const phoneUpload = async (studentId: number, ip = '10.2.0.1') =>
-    t.call('POST', `${MGMT}/h5/upload/submit`, { body: { taskId: fx.taskId, classCode, studentId, studentCode: await t.studentCode(studentId), pages: [{ fileName: 'p.png', contentBase64: (await solidImage(120, 160, seed++)).toString('base64') }] }, ip });
+    t.call('POST', `${MGMT}/h5/upload/submit?taskId=${fx.taskId}&classCode=${classCode}&studentId=${studentId}`, { headers: { 'x-student-code': await t.studentCode(studentId) }, body: { pages: [{ fileName: 'p.png', contentBase64: (await solidImage(120, 160, seed++)).toString('base64') }] }, ip });
   const messages = async (studentId: number, code = classCode) => t.call('POST', `${MGMT}/h5/messages`, { body: { classCode: code, studentId, studentCode: await t.studentCode(studentId) }, ip: '10.3.0.1' });
 
   beforeAll(async () => {

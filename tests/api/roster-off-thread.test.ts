@@ -24,7 +24,7 @@ describe.each(databaseKinds())('roster import off the request thread on %s', (ki
 
   const preview = (content: Buffer, lang: 'zh' | 'en' = 'zh') => {
     const { payload, headers } = multipartBody({ classId: String(classId) }, { field: 'file', name: 'roster.xlsx', type: XLSX, content });
-    return t.call('POST', `${MGMT}/mStudent/import/preview`, { token, payload, headers, lang });
+    return t.call('POST', `${MGMT}/mStudent/import/preview?classId=${classId}`, { token, payload, headers, lang });
   };
 
   it('the 1.5 kB xlsx declaring cell XFD1048576 is read as what it holds, without stalling the server', async () => {

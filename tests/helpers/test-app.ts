@@ -36,7 +36,7 @@ export interface TestApp {
 }
 
 /** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
-export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[] } = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[]; nodeEnv?: string; apiDocs?: boolean } = {}): Promise<TestApp> {
   const database = await createSeededTestDatabase(kind);
   const sms: SentSms[] = [];
   const smsProvider: SmsProvider = { send: async (phone, message) => void sms.push({ phone, message }) };
@@ -49,7 +49,8 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string;
       database,
       deps: { signer, cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX', basicDataUrl: opts.basicDataUrl, ...opts.deps, storage },
       englishHosts: ['english.example'],
-      nodeEnv: 'test',
+      nodeEnv: opts.nodeEnv ?? 'test',
+      ...(opts.apiDocs !== undefined ? { apiDocs: opts.apiDocs } : {}),
       ...(opts.distDir ? { distDir: opts.distDir } : {}),
       ...(opts.corsOrigins ? { corsOrigins: opts.corsOrigins } : {}),
       ...(jobs !== undefined ? { jobs } : {}),

@@ -26,4 +26,7 @@ export const enSecurity: Record<keyof typeof zhSecurity, string> = {
   'input.badJson': 'The request body is not valid JSON',
   'input.mediaType': 'This content type is not supported',
   'storage.full': 'The server’s storage is full and the file was not saved; ask your administrator to free some space, then try again',
+  'h5.identityFirst': 'Name the task, class code and student in the address and send the student code in the X-Student-Code header',
+  'import.busy': 'Other roster files are being read; please try again in {seconds} seconds',
+  'import.classFirst': 'Name the class to import into in the address (classId)',
 };

@@ -24,4 +24,7 @@ export const zhSecurity = {
   'input.badJson': '请求内容不是有效的 JSON',
   'input.mediaType': '不支持的内容类型',
   'storage.full': '服务器存储空间已满，文件没有保存，请联系管理员清理空间后重试',
+  'h5.identityFirst': '请在地址中写明作文任务、班级码和学生，并在 X-Student-Code 头中附上学生码',
+  'import.busy': '正在读取其他名单文件，请 {seconds} 秒后再试',
+  'import.classFirst': '请在地址中写明要导入的班级（classId）',
 };

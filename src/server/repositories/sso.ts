@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { identities, ssoLaunchNonces, ssoPartners, ssoUserLinks } from '../db/schema';
 
@@ -27,6 +27,15 @@ export const ssoRepo = {
   async upsertPartner(db: Executor, values: typeof ssoPartners.$inferInsert): Promise<void> {
     const { id: _id, createdAt: _c, ...update } = values;
     await db.insert(ssoPartners).values(values).onConflictDoUpdate({ target: ssoPartners.id, set: update });
+  },
+  /** Removes partners with their links and used nonces (the demo partners at a production start); returns how many partners went. */
+  async deletePartners(db: Executor, ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    return db.transaction(async (tx) => {
+      await tx.delete(ssoUserLinks).where(inArray(ssoUserLinks.partnerId, ids));
+      await tx.delete(ssoLaunchNonces).where(inArray(ssoLaunchNonces.partnerId, ids));
+      return (await tx.delete(ssoPartners).where(inArray(ssoPartners.id, ids)).returning({ id: ssoPartners.id })).length;
+    });
   },
   async setEnabled(db: Executor, id: string, enabled: boolean): Promise<boolean> {
     const rows = await db.update(ssoPartners).set({ enabled }).where(eq(ssoPartners.id, id)).returning({ id: ssoPartners.id });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Executor } from '../db/database';
 import { identitiesRepo } from '../repositories/identities';
@@ -38,6 +38,16 @@ export const DEMO_PARTNER_ORIGINS = ['http://127.0.0.1:18091', 'http://localhost
 /** Each demo partner's secret, derived from one root secret so the stand-in needs only the root. */
 export function demoPartnerSecret(rootSecret: string, partnerId: string): string {
   return createHmac('sha256', rootSecret).update(`zhipi demo partner ${partnerId}`).digest('base64url');
+}
+
+/**
+ * A production start removes the demo partners, their links and the demo secret file, whatever an
+ * earlier development start on the same data wrote: their secret sits in the data folder and their
+ * origins would pass CORS, so left in place a launch signed with it would sign in as a headmaster.
+ */
+export async function retireDemoSso(db: Executor, dataDir: string): Promise<number> {
+  rmSync(path.join(dataDir, 'sso-demo-secret'), { force: true });
+  return ssoRepo.deletePartners(db, DEMO_PARTNERS.map((p) => p.id));
 }
 
 /** SSO_DEMO_SECRET, else DATA_DIR/sso-demo-secret, created once (like the JWT secret). */

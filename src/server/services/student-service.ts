@@ -9,6 +9,7 @@ import type { AuthContext } from './auth-context';
 import type { ClassService } from './class-service';
 import type { ServiceDeps } from './deps';
 import { MAX_IMPORT_ROWS } from './roster/parse-roster';
+import { rosterImportGate } from './roster/roster-import-gate';
 import { parseRosterOffThread } from './roster/parse-roster-off-thread';
 import { studentCode } from './security/student-code';
 import { studentCodesRepo } from '../repositories/student-codes';
@@ -136,10 +137,15 @@ export function studentService(deps: ServiceDeps, classes: ClassService) {
         return { moved: rows.filter((r) => r.s.classId !== toClassId).length };
       });
     },
+    /** May the caller import into this class? Checked before the file is read, and again with it. */
+    async mayImport(auth: AuthContext, classId: number) {
+      await classes.writable(auth, classId, 'edit');
+      requireAny(auth, ['class', 'import']);
+    },
     async importPreview(auth: AuthContext, classId: number, fileName: string, content: Buffer, lang: Lang) {
       await classes.writable(auth, classId, 'edit');
       requireAny(auth, ['class', 'import']);
-      const parsed = await parseRosterOffThread(fileName, content);
+      const parsed = await rosterImportGate.run(auth.school.id, () => parseRosterOffThread(fileName, content));
       if (!parsed.ok) {
         const key = ({ unreadable: 'import.unreadable', noHeader: 'import.noHeader', empty: 'import.empty', tooMany: 'import.tooManyRows', tooLarge: 'import.tooLarge' } as const)[parsed.reason];
         throw badRequest(`IMPORT_${parsed.reason.toUpperCase()}`, key, { max: MAX_IMPORT_ROWS });

@@ -47,6 +47,8 @@ export const studentMoveBody = z.object({ ids: z.array(z.number().int().positive
 
 // roster import: preview (per-row report) then commit (applies valid rows in one transaction)
 /** JSON form of the upload (the multipart form sends `classId` and a `file` field instead). */
+/** The class a roster preview is for, named in the query so it is checked before the file is read. */
+export const importPreviewQuery = z.object({ classId: z.coerce.number().int().positive() });
 export const importPreviewBody = z.object({
   classId: z.number().int().positive(),
   fileName: z.string().min(1).max(200),

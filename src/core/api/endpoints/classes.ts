@@ -47,7 +47,7 @@ export function classesApi(client: ApiClient) {
     removeStudents: (ids: number[]) => client.delete<{ deleted: number }>(`${MGMT}/mStudent/del`, { query: { ids: ids.join(',') } }),
     moveStudents: (ids: number[], toClassId: number) => client.post<{ moved: number }>(`${MGMT}/mStudent/move`, { ids, toClassId }, { silent: true }),
     /** Roster preview: send the CSV/xlsx file as Base64 (the route also takes multipart `classId` + `file`). */
-    importPreview: (body: In<typeof s.importPreviewBody>) => client.post<Out<typeof s.importPreview>>(`${MGMT}/mStudent/import/preview`, body, { silent: true }),
+    importPreview: (body: In<typeof s.importPreviewBody>) => client.post<Out<typeof s.importPreview>>(`${MGMT}/mStudent/import/preview?classId=${body.classId}`, body, { silent: true }),
     importCommit: (body: In<typeof s.importCommitBody>) => client.post<Out<typeof s.importCommitResult>>(`${MGMT}/mStudent/import/commit`, body),
 
     // parents (mParent/*)

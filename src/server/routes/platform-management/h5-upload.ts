@@ -10,6 +10,19 @@ import type { Services } from '../../services/services';
 import { ok, responses } from '../reply';
 
 const tags = ['platform-management: phone upload (public)'];
+/** The JSON form carries small Base64 pages only; photos go as multipart. */
+export const H5_JSON_MAX_BYTES = 512 * 1024;
+const jsonIdentityQuery = e.h5SubmitBody.pick({ taskId: true, classCode: true, studentId: true, studentCode: true });
+
+const sendsMultipart = (req: FastifyRequest) => /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
+
+/** The JSON form's sender, from the query (taskId, classCode, studentId) and the X-Student-Code header. */
+function jsonIdentity(req: FastifyRequest) {
+  const q = req.query as Record<string, unknown>;
+  const parsed = jsonIdentityQuery.safeParse({ taskId: q.taskId, classCode: q.classCode, studentId: q.studentId, studentCode: req.headers['x-student-code'] });
+  if (!parsed.success) throw badRequest('IDENTITY_FIRST', 'h5.identityFirst');
+  return parsed.data;
+}
 type Prepared = Awaited<ReturnType<Services['h5Upload']['prepare']>>;
 /** Pages of a multipart submission, checked while streaming in (fields come first). */
 const streamed = new WeakMap<FastifyRequest, { prepared: Prepared; pages: { checked: InspectedFile; fileName: string }[] }>();
@@ -31,17 +44,33 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
   app.post('/h5/upload/submit', {
     config: { public: true },
-    bodyLimit: Math.ceil((maxBytes * 4) / 3) * 2 + 64 * 1024,
+    // Only the JSON form is parsed against this; multipart files stream within `maxBytes` each.
+    bodyLimit: H5_JSON_MAX_BYTES,
     schema: {
       tags,
-      summary: `A student's submission: multipart (fields taskId, classCode, studentId, studentCode, then up to ${e.MAX_PHONE_PAGES} image files in page order) or JSON with Base64 pages (small pages only). Before the deadline; a repeat replaces the pages of the draft until the teacher approves it (the replaced pages are kept as a previous version and the teacher is notified); after a revision request it becomes the next draft`,
+      summary: `A student's submission: multipart (fields taskId, classCode, studentId, studentCode, then up to ${e.MAX_PHONE_PAGES} image files in page order) or JSON with Base64 pages (small pages only, at most ${H5_JSON_MAX_BYTES / 1024} kB; the query names taskId, classCode and studentId and the X-Student-Code header carries the code, which are checked before the body is read). Before the deadline; a repeat replaces the pages of the draft until the teacher approves it (the replaced pages are kept as a previous version and the teacher is notified); after a revision request it becomes the next draft`,
       consumes: ['multipart/form-data', 'application/json'],
       body: e.h5SubmitBody,
       response: { ...responses(e.h5SubmitResult), 409: errorBody, 413: errorBody, 415: errorBody },
     },
-    preValidation: async (req) => {
+    // Who is sending is settled before a byte of the body is read: the IP limit for every form, and
+    // for JSON the identity from the query and header, so an anonymous large body costs nothing.
+    onRequest: async (req) => {
       await h5.limitIp(req.ip);
-      if (!req.isMultipart()) return;
+      // The multipart parser has not run yet, so the header says which form this is.
+      if (sendsMultipart(req)) return;
+      const identity = jsonIdentity(req);
+      await h5.limitClass(identity.classCode);
+      streamed.set(req, { prepared: await h5.prepare(identity, req.ip), pages: [] });
+    },
+    preValidation: async (req) => {
+      if (!req.isMultipart()) {
+        if (!streamed.has(req)) throw badRequest('IDENTITY_FIRST', 'h5.identityFirst');
+        const identity = jsonIdentity(req);
+        // The body's own identity fields, if any, are replaced by the checked ones.
+        (req as { body: unknown }).body = { ...(req.body as object), ...identity };
+        return;
+      }
       const { fields, prepared, files: pages } = await readFieldsThenFiles(req, {
         maxBytes,
         tooManyFiles: () => badRequest('TOO_MANY_PAGES', 'essay.tooManyPages', { max: e.MAX_PHONE_PAGES }),
@@ -57,14 +86,8 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       (req as { body: unknown }).body = { ...fields, pages: pages.map((p) => ({ fileName: p.fileName, contentBase64: '-' })) };
     },
   }, async (req) => {
-    let job = streamed.get(req);
-    if (!job) {
-      await h5.limitClass(req.body.classCode);
-      const prepared = await h5.prepare(req.body, req.ip);
-      const pages = [];
-      for (const p of req.body.pages) pages.push({ checked: await inspectUpload(Buffer.from(p.contentBase64, 'base64'), maxBytes), fileName: p.fileName });
-      job = { prepared, pages };
-    }
+    const job = streamed.get(req)!;
+    if (!req.isMultipart()) for (const p of req.body.pages) job.pages.push({ checked: await inspectUpload(Buffer.from(p.contentBase64, 'base64'), maxBytes), fileName: p.fileName });
     return ok(await h5.submit(job.prepared, job.pages));
   });
 };

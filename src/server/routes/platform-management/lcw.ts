@@ -99,6 +99,8 @@ export const lcwH5Routes: FastifyPluginAsyncZod<{ services: Services }> = async 
   }, async (req) => ok(await svc.test(req.body, req.body.testId, req.ip)));
   app.post('/h5/lcw/submit', {
     config: { public: true },
+    // Answers are choices and short texts: 64 kB is far beyond a real test, and far below the default.
+    bodyLimit: 64 * 1024,
     schema: { tags: h5Tags, summary: 'Send the answers once, before the deadline; scored on the server (short answers wait for the teacher)', body: l.h5LcwSubmitBody, response: with404(z.object({ score: z.number().int(), pending: z.number().int(), totalPoints: z.number().int() })) },
   }, async (req) => ok(await svc.submit(req.body, req.body.testId, req.body.answers, req.ip)));
 };

@@ -38,7 +38,8 @@ export const practiceH5Routes: FastifyPluginAsyncZod<{ services: Services }> = a
 
   app.post('/h5/practice/submit', {
     config: { public: true },
-    bodyLimit: Math.ceil((h5.maxBytes * 4) / 3) * c.PRACTICE_MAX_PHOTOS + 64 * 1024,
+    // Only the typed JSON answer is parsed against this; photos stream as multipart within h5.maxBytes each.
+    bodyLimit: TYPED_MAX_BYTES,
     schema: {
       tags,
       summary: `An attempt: JSON with the typed text, or multipart (fields classCode, studentId, studentCode, practiceId first, then up to ${c.PRACTICE_MAX_PHOTOS} photos). Refused once the practice is closed or the classroom writing ended (403 PRACTICE_CLOSED) and past the attempts allowed (409); the AI's feedback follows at once (poll h5/practice/mine)`,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import * as s from '../../../core/api/contracts/students';
 import { paged, idQuery, rowId } from '../../../core/api/contracts/paging';
 import { badRequest } from '../../errors';
+import { errorBody } from '../../../core/api/contracts/envelope';
 import { authOf } from '../../plugins/request-context';
 import { studentsRepo } from '../../repositories/students';
 import type { Services } from '../../services/services';
@@ -46,18 +47,27 @@ export const studentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     bodyLimit: Math.ceil((ROSTER_MAX_BYTES * 4) / 3) + 64 * 1024,
     schema: {
       tags,
-      summary: 'Roster preview from CSV or xlsx: per-row status and errors (JSON with Base64 content, or multipart classId + file, ≤ 2 MB)',
+      summary: 'Roster preview from CSV or xlsx: per-row status and errors (JSON with Base64 content, or multipart file, ≤ 2 MB). The class is named in the query (?classId=) and checked before the file is read; one roster per school is read at a time and a busy server answers 503 at once',
       consumes: ['application/json', 'multipart/form-data'],
+      querystring: s.importPreviewQuery,
       body: s.importPreviewBody,
-      response: responses(s.importPreview),
+      response: { ...responses(s.importPreview), 503: errorBody },
+    },
+    // Who may import into which class is known from the token and the query, before the body.
+    onRequest: async (req) => {
+      const parsed = s.importPreviewQuery.safeParse(req.query);
+      if (!parsed.success) throw badRequest('CLASS_FIRST', 'import.classFirst');
+      await students.mayImport(authOf(req), parsed.data.classId);
     },
     preValidation: async (req) => {
-      if (!req.isMultipart()) return;
-      let classId: number | undefined;
+      const classId = Number((req.query as { classId?: unknown }).classId);
+      if (!req.isMultipart()) {
+        (req as { body: unknown }).body = { ...(req.body as object), classId };
+        return;
+      }
       let file: { fileName: string; content: Buffer } | undefined;
       for await (const part of req.parts()) {
         if (part.type === 'file') file = { fileName: part.filename, content: await part.toBuffer() };
-        else if (part.fieldname === 'classId') classId = Number(part.value);
       }
       if (!file) throw badRequest('IMPORT_NO_FILE', 'import.noFile');
       (req as { body: unknown }).body = { classId, fileName: file.fileName, contentBase64: file.content.toString('base64') };
