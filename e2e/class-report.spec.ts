@@ -10,6 +10,7 @@ import { launchBrowser, newPage } from './support/browser';
 import { createOwnClass, createTaskWithEssays, OWN_TASK_HOOK_MS, uniqueTag, type OwnClass, type OwnTask } from './support/own-task';
 import { baseUrl, enUrl, signIn } from './support/session';
 import { openDemoPortal } from './support/widgets';
+import { SCREENSHOTS_DIR } from './support/screenshots';
 
 // The class report end to end on a class and task of its own (five students, four demo essays handed
 // in and corrected by the real AI): the teacher approves three essays, opens the report from the
@@ -17,7 +18,7 @@ import { openDemoPortal } from './support/widgets';
 // and en), saves it as an image, and axe finds nothing serious; a revoked link shows a clear page;
 // <zp-class-report> renders in the demo portal under its hostile CSS.
 
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+const SHOTS = SCREENSHOTS_DIR;
 const STUDENTS = ['范思远', '钟一诺', '霍晓彤', '岑子墨', '邝雨菲'];
 
 let browser: Browser;

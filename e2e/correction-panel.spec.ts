@@ -5,13 +5,14 @@ import { kaiFontMissing, renderEssayPage } from '../src/correction/ocr/render-pa
 import { apiCall, signInToken } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { appPath, baseUrl, fillLogin } from './support/session';
+import { SCREENSHOTS_DIR } from './support/screenshots';
 
 // The correction panel end to end: a task of its own on 七年级2班 with three essays handed in as
 // grid-paper pages rendered in a Kai font (render-page.ts), corrected by the real AI job (local OCR and
 // analysis), then reviewed in Debian's Chromium like a teacher would. Screenshots at 1440 and 1024 px
-// go to docs/screenshots/.
+// go to SCREENSHOTS_DIR (docs/screenshots/ via scripts/screenshots.ts --e2e).
 
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+const SHOTS = SCREENSHOTS_DIR;
 /** Three essays on the task's title, two pages each (title and paragraphs); the first has a wrong character (辜付 for 辜负). */
 const ESSAYS: string[][][] = [
   [

@@ -6,14 +6,15 @@ import { launchBrowser, newPage } from './support/browser';
 import { waitForDemoEssays } from './support/demo-essays';
 import { enterStudentCode } from './support/h5';
 import { baseUrl, enUrl, signIn } from './support/session';
+import { SCREENSHOTS_DIR } from './support/screenshots';
 
 // Practice homework end to end on the spec's own class (not the demo task): the teacher sets a
 // practice on /practice/index, a student answers it on a 375 px phone from the class page's 练习 link
 // and reads the AI's feedback, the teacher sees the attempt on /practice/testWorkInfo and comments.
 // Then a classroom essay is started, answered live and ended. Screenshots (1440 px and 375 px, zh and
-// en) go to docs/screenshots/.
+// en) go to SCREENSHOTS_DIR (docs/screenshots/ via scripts/screenshots.ts --e2e).
 
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+const SHOTS = SCREENSHOTS_DIR;
 /** A screenshot once antd-mobile's toasts are gone (the H5 toast loads on first use and can still be up). */
 async function shot(page: Page, name: string) {
   await page.waitForFunction(() => !document.querySelector('.adm-toast-mask'), undefined, { timeout: 10_000 }).catch(() => undefined);

@@ -9,6 +9,7 @@ import { enterStudentCode } from './support/h5';
 import { launchBrowser, newPage } from './support/browser';
 import { createOwnClass, createTaskWithEssays, OWN_TASK_HOOK_MS, uniqueTag, type OwnTask } from './support/own-task';
 import { appPath, baseUrl, fillLogin, PASSWORD } from './support/session';
+import { SCREENSHOTS_DIR } from './support/screenshots';
 
 // Issue 6's review journey in one go, on a class and task of its own (two students; the demo
 // essays with 错别字 and 05 handed in and corrected by the real AI), the way teacher01 works
@@ -19,7 +20,7 @@ import { appPath, baseUrl, fillLogin, PASSWORD } from './support/session';
 // changed dimension score) → the second student reads the request on the 375 px H5 messages page.
 // No other spec sees these students, so every count below is this spec's own.
 
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+const SHOTS = SCREENSHOTS_DIR;
 const REVIEWED = '温若兰'; // demo essay 04-english-teacher: wrong characters and punctuation
 const REVISER = '常思齐'; // the next student in the roster (demo essay 05-class-teacher)
 /**

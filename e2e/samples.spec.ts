@@ -5,14 +5,15 @@ import { apiCall, signInToken } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { waitForDemoEssays, type DemoTask } from './support/demo-essays';
 import { baseUrl, enUrl, signIn } from './support/session';
+import { SCREENSHOTS_DIR } from './support/screenshots';
 
 // Excellent sample essays end to end on the seeded demo task: an approved essay is proposed from the
 // correction panel, edited (title, evaluation, campus scope, a highlighted passage), confirmed by the
 // headmaster on exCheck, then read and liked by a student on a 375 px phone from the class code; the
 // teachers' list filters by genre and keyword. Screenshots (1440 px and 375 px, zh and en) go to
-// docs/screenshots/.
+// SCREENSHOTS_DIR (docs/screenshots/ via scripts/screenshots.ts --e2e).
 
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+const SHOTS = SCREENSHOTS_DIR;
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
 
 let browser: Browser;

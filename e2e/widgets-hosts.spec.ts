@@ -6,13 +6,14 @@ import { waitForDemoEssays } from './support/demo-essays';
 import { addedToPage, buildReact19Host, hostEvents, liveCounts, PAGE_PROBE, serveHost, setHost } from './support/hosts';
 import { baseUrl } from './support/session';
 import { partnerToken } from './support/widgets';
+import { SCREENSHOTS_DIR } from './support/screenshots';
 
 // The built elements in a Vue 3 and a React 19 host (e2e/hosts/), each binding every attribute the
 // framework's way (properties where the element has them), with hostile page CSS: language, readonly
 // and token toggled, then unmounted and mounted again 50 times. Nothing may stay alive, no launch may
 // be sent twice, and nothing may be added to the page's <head> or <body>.
 
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+const SHOTS = SCREENSHOTS_DIR;
 
 // Elements load their modules and data first: a busy CI machine needs more than expect.poll's 1 s.
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });

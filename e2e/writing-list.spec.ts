@@ -10,14 +10,15 @@ import { enterStudentCode } from './support/h5';
 import { launchBrowser, newPage } from './support/browser';
 import { handInDemoEssay, OWN_TASK_HOOK_MS } from './support/own-task';
 import { appPath, baseUrl, fillLogin } from './support/session';
+import { SCREENSHOTS_DIR } from './support/screenshots';
 
 // The class essay list end to end, on a task of its own on 七年级1班: four essays handed in and
 // corrected by the real AI job; the teacher sees the list and statistics, reminds the students who
 // have not submitted, asks one student for a revised draft (the student sees it on the 375 px H5
 // page and hands the revision in from there), compares the drafts, batch-reviews, exports the xlsx
-// and presents the classroom evaluation. Screenshots at 1440 and 1024 px go to docs/screenshots/.
+// and presents the classroom evaluation. Screenshots at 1440 and 1024 px go to SCREENSHOTS_DIR (docs/screenshots/ via scripts/screenshots.ts --e2e).
 
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+const SHOTS = SCREENSHOTS_DIR;
 /** Three of the demo essays (by key; their committed page images) for the other students. */
 const OTHER_ESSAYS = ['03-pe-teacher', '07-music-teacher', '02-chalk'];
 

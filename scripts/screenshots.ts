@@ -1,11 +1,24 @@
 /**
  * Takes the README and docs screenshots from a running server (npm start), desktop and 375 px phone:
  *   node --import tsx scripts/screenshots.ts [baseUrl]
+ * Refreshes the screenshots the browser tests take (they write to a temporary folder otherwise):
+ *   npx vite build --logLevel warn && node --import tsx scripts/screenshots.ts --e2e
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../e2e/support/browser';
+
+/** The browser specs whose screenshots the docs show. */
+const SPECS_WITH_DOC_SCREENSHOTS = ['class-report', 'correction-panel', 'lcw-enrollment', 'practice', 'review-demo-flow', 'samples', 'widgets-hosts', 'writing-list'];
+
+if (process.argv.includes('--e2e')) {
+  const specs = SPECS_WITH_DOC_SCREENSHOTS.map((name) => `e2e/${name}.spec.ts`);
+  const env = { ...process.env, ZHIPI_SCREENSHOTS_DIR: path.resolve('docs/screenshots') };
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', ...specs], { stdio: 'inherit', env });
+  process.exit(run.status ?? 1);
+}
 
 const base = process.argv[2] ?? 'http://localhost:8080';
 const out = path.resolve('docs/screenshots');

@@ -3,13 +3,9 @@
 // correctText joins the lines, with '\n' only where a paragraph starts (a grid row or a ruled line
 // is not a paragraph), so character offsets in notes map back to OCR characters and boxes.
 
-/** Axis-aligned box in image pixels: x, y of the top-left corner, width, height. */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { Box } from '../core/geometry/box.js';
+
+export type { Box } from '../core/geometry/box.js';
 
 export interface OcrAlternative {
   text: string;

@@ -225,6 +225,15 @@ describe.each(databaseKinds())('classes, students, parents, textbooks, sync and 
       expect((await get(`mStudent/list?classId=${to}`, 'teacher01')).json().data.total).toBe(45);
     });
 
+    it('lists students by number as a teacher reads it: 0003, 7, 12 (padded to four digits), then the roster', async () => {
+      const classId = byName('七年级2班').id;
+      const ids: number[] = [];
+      for (const studentNo of ['12', '7', '0003']) ids.push((await post('mStudent/add', 'teacher01', { classId, name: `排序${studentNo}`, studentNo })).json().data.id);
+      const list = (await get(`mStudent/list?classId=${classId}&pageSize=100`, 'teacher01')).json().data.list as { studentNo: string }[];
+      expect(list.slice(0, 3).map((x) => x.studentNo)).toEqual(['0003', '7', '12']);
+      expect((await del(`mStudent/del?ids=${ids.join(',')}`, 'teacher01')).json().data).toEqual({ deleted: 3 });
+    });
+
     it('manages parents of the class’s students', async () => {
       const classId = byName('七年级1班').id;
       const list = (await get(`mParent/list?classId=${classId}`, 'teacher01')).json().data;

@@ -236,9 +236,9 @@ describe.each(databaseKinds())('excellent sample essays on %s', (kind) => {
     const [row] = await db().select().from(excellentSamples).where(eq(excellentSamples.id, id));
     const counts = await samplesRepo.timesNamedPerStudent(db(), fx.schoolId, [row!.studentId]);
     expect(counts.get(row!.studentId)).toBe(1);
-    const ofTask = (await get(`samples/ofTask?taskId=${fx.taskId}&classId=${fx.classId}`)).json().data;
-    expect(ofTask.some((s: { id: number; status: string }) => s.id === id && s.status === 'published')).toBe(true);
+    // what the class report lists (class-report-service reads the task's samples through this)
+    const ofTask = await samplesRepo.ofTask(db(), fx.schoolId, fx.taskId, fx.classId);
+    expect(ofTask.some((s) => s.id === id && s.status === 'published')).toBe(true);
     expect(d.taskId).toBe(fx.taskId);
-    expect((await get(`samples/ofTask?taskId=${fx.taskId}`, 'teacherB01')).json().data).toEqual([]);
   });
 });

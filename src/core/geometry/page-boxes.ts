@@ -2,17 +2,9 @@
 // box per written line. Shared by the engine (AI notes) and the correction panel (the teacher's own
 // sentence notes, drawn from the character boxes the review workspace sends).
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { Box, PageBox } from './box';
 
-export interface PageBox {
-  page: number;
-  box: Box;
-}
+export type { Box, PageBox } from './box';
 
 /** One character of the transcript shown: its offset, and the page, OCR line and box it was read from. */
 export interface PlacedChar {

@@ -153,12 +153,6 @@ export function inkMask(g: Gray, threshold = 170): Uint8Array {
   return m;
 }
 
-export function inkRatio(mask: Uint8Array): number {
-  let s = 0;
-  for (const v of mask) s += v;
-  return s / Math.max(1, mask.length);
-}
-
 /**
  * Skew in degrees (positive: content rotated clockwise) by maximising the variance of the horizontal
  * projection of the ink over candidate angles (text lines and ruled lines give sharp peaks when level).

@@ -196,8 +196,3 @@ export function combinedZ(raw: number, inputs: PriorInputs, model: ScoringModel)
 export function toPoints(raw: number, inputs: PriorInputs, model: ScoringModel): number {
   return Math.max(0, Math.min(100, model.scale.center + model.scale.spread * combinedZ(raw, inputs, model)));
 }
-
-/** The 0-100 estimate for an essay. */
-export function modelPoints(inputs: ModelInputs, model: ScoringModel): number {
-  return toPoints(rawScore(inputs, model), inputs, model);
-}

@@ -1,4 +1,5 @@
 // Genre from cue words and layout: narrative (记叙文), argumentative (议论文), expository (说明文), poem (诗歌).
+import { genreOfLabel } from '../../core/domain/genre-label.js';
 import type { Paragraph, Sentence } from './split.js';
 
 export type Genre = 'narrative' | 'argumentative' | 'expository' | 'poem';
@@ -62,9 +63,7 @@ export function detectGenre(text: string, hanCount: number, paragraphs: Paragrap
 
 /** Genre named in free text (a task's genre field or a writing requirement), if any. */
 export function genreFromText(s: string): Genre | undefined {
-  if (/记叙|叙事|写人|记事|narrat/i.test(s)) return 'narrative';
-  if (/议论|论述|argument/i.test(s)) return 'argumentative';
-  if (/说明文|说明事物|expositor/i.test(s)) return 'expository';
-  if (/诗歌|现代诗|poem|poetry/i.test(s)) return 'poem';
-  return undefined;
+  const named = genreOfLabel(s);
+  // the engine judges no practical writing as such: its genre comes from the text
+  return named === 'practical' ? undefined : named;
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { batchPages, batchUploads, students } from '../db/schema';
+import { studentNoOrder } from './student-order-sql';
 
 export type BatchRow = typeof batchUploads.$inferSelect;
 export type BatchPageRow = typeof batchPages.$inferSelect;
@@ -70,7 +71,7 @@ export const batchRepo = {
       .select({ id: students.id, name: students.name, studentNo: students.studentNo })
       .from(students)
       .where(and(eq(students.classId, classId), isNull(students.deletedAt)))
-      .orderBy(asc(students.studentNo));
+      .orderBy(asc(studentNoOrder(students.studentNo)));
   },
   studentsByIds(db: Executor, ids: number[]) {
     if (!ids.length) return Promise.resolve([]);

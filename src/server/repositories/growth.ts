@@ -3,6 +3,7 @@ import type { Executor } from '../db/database';
 import { campuses, classes, corrections, essayReviews, essays, growthEntries, growthRecords, semesters, students, tasks } from '../db/schema';
 import { taughtBy } from './classes';
 import { excellentSampleCount } from './excellent-sample-counts';
+import { studentNoOrder } from './student-order-sql';
 
 export type GrowthEntryRow = Omit<typeof growthEntries.$inferSelect, 'transcript'>;
 export type GrowthEntryInsert = typeof growthEntries.$inferInsert;
@@ -33,7 +34,7 @@ function handedInCount(studentId: SQL, semesterId: SQL): SQL<number> {
 }
 const handedIn = handedInCount(sql`${students.id}`, sql`${classes.semesterId}`);
 const SORT: Record<GrowthSort, SQL> = {
-  studentNo: sql`lpad(${students.studentNo}, 4, '0')`,
+  studentNo: studentNoOrder(students.studentNo),
   name: sql`${students.name}`,
   className: sql`${classes.grade} * 100000 + ${classes.id}`,
   tasksCompleted: sql`coalesce(${growthRecords.tasksCompleted}, 0)`,
@@ -194,7 +195,7 @@ export const growthRepo = {
       .innerJoin(campuses, eq(campuses.id, classes.campusId))
       .leftJoin(growthRecords, and(eq(growthRecords.studentId, students.id), eq(growthRecords.semesterId, classes.semesterId)))
       .where(where)
-      .orderBy(sql`${SORT[sort]} ${dir}`, sql`${classes.grade} asc`, sql`${classes.id} asc`, sql`lpad(${students.studentNo}, 4, '0') asc`, asc(students.id))
+      .orderBy(sql`${SORT[sort]} ${dir}`, sql`${classes.grade} asc`, sql`${classes.id} asc`, sql`${studentNoOrder(students.studentNo)} asc`, asc(students.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize);
     return { rows, total };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { classes, identities, lcwAnswers, lcwQuestions, lcwSubmissions, lcwTestClasses, lcwTestQuestions, lcwTests, students, type LcwQuestionKind } from '../db/schema';
+import { studentNoOrder } from './student-order-sql';
 
 export type LcwQuestionRow = typeof lcwQuestions.$inferSelect;
 export type LcwTestRow = typeof lcwTests.$inferSelect;
@@ -138,7 +139,7 @@ export const lcwRepo = {
       .innerJoin(lcwTestClasses, eq(lcwTestClasses.classId, students.classId))
       .innerJoin(classes, eq(classes.id, students.classId))
       .where(and(eq(lcwTestClasses.testId, testId), isNull(students.deletedAt)))
-      .orderBy(asc(classes.grade), asc(classes.name), asc(sql`lpad(${students.studentNo}, 4, '0')`), asc(students.id));
+      .orderBy(asc(classes.grade), asc(classes.name), asc(studentNoOrder(students.studentNo)), asc(students.id));
   },
   submissionsOfTest(db: Executor, testId: number) {
     return db.select().from(lcwSubmissions).where(eq(lcwSubmissions.testId, testId));
@@ -188,7 +189,7 @@ export const lcwRepo = {
       .innerJoin(students, eq(students.id, lcwSubmissions.studentId))
       .innerJoin(classes, eq(classes.id, lcwSubmissions.classId))
       .where(and(eq(lcwSubmissions.testId, testId), eq(lcwTestQuestions.kind, 'short'), onlyPending ? isNull(lcwAnswers.score) : undefined))
-      .orderBy(asc(lcwTestQuestions.position), asc(classes.name), asc(sql`lpad(${students.studentNo}, 4, '0')`));
+      .orderBy(asc(lcwTestQuestions.position), asc(classes.name), asc(studentNoOrder(students.studentNo)));
   },
   /** An answer with its question and submission, locked for marking. */
   async answerForMarking(db: Executor, schoolId: number, answerId: number) {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-
 import type { Executor } from '../db/database';
 import { classes, corrections, essayReviews, essays, parentReportLinks, semesters, students, tasks } from '../db/schema';
 import { sql } from 'drizzle-orm';
+import { studentNoOrder } from './student-order-sql';
 
 /** SQL of the parents' report links and the one student's report they open. */
 export const parentLinksRepo = {
@@ -59,6 +60,6 @@ export const parentLinksRepo = {
       .orderBy(asc(tasks.releaseAt), asc(essays.taskId), desc(essays.draft));
   },
   rosterOf(db: Executor, classId: number) {
-    return db.select({ id: students.id, name: students.name, studentNo: students.studentNo }).from(students).where(and(eq(students.classId, classId), isNull(students.deletedAt))).orderBy(asc(students.studentNo), asc(students.id));
+    return db.select({ id: students.id, name: students.name, studentNo: students.studentNo }).from(students).where(and(eq(students.classId, classId), isNull(students.deletedAt))).orderBy(asc(studentNoOrder(students.studentNo)), asc(students.id));
   },
 };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { classes, practiceAttempts, practices, students } from '../db/schema';
+import { studentNoOrder } from './student-order-sql';
 
 export type PracticeRow = typeof practices.$inferSelect;
 export type PracticeAttemptRow = typeof practiceAttempts.$inferSelect;
@@ -97,7 +98,7 @@ export const practiceRepo = {
       .select({ id: students.id, name: students.name, studentNo: students.studentNo })
       .from(students)
       .where(and(eq(students.classId, classId), isNull(students.deletedAt)))
-      .orderBy(sql`lpad(${students.studentNo}, 4, '0')`, asc(students.id));
+      .orderBy(studentNoOrder(students.studentNo), asc(students.id));
   },
   attempts(db: Executor, practiceId: number) {
     return db.select().from(practiceAttempts).where(eq(practiceAttempts.practiceId, practiceId)).orderBy(asc(practiceAttempts.studentId), asc(practiceAttempts.attemptNo));

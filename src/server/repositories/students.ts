@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { classes, classTextbooks, parents, students, textbooks } from '../db/schema';
+import { studentNoOrder } from './student-order-sql';
 
 export type StudentRow = typeof students.$inferSelect;
 const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
@@ -17,7 +18,7 @@ export const studentsRepo = {
       .from(students)
       .innerJoin(classes, eq(classes.id, students.classId))
       .where(where)
-      .orderBy(asc(sql`lpad(${students.studentNo}, 4, '0')`), asc(students.id))
+      .orderBy(asc(studentNoOrder(students.studentNo)), asc(students.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize);
     return { rows, total };
@@ -81,7 +82,7 @@ export const studentsRepo = {
       .from(parents)
       .innerJoin(students, eq(students.id, parents.studentId))
       .where(where)
-      .orderBy(asc(sql`lpad(${students.studentNo}, 4, '0')`), asc(parents.id))
+      .orderBy(asc(studentNoOrder(students.studentNo)), asc(parents.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize);
     return { rows, total };

@@ -9,6 +9,7 @@ import { checkTarget, submitEssay } from '../services/essay-service';
 import { saveFile } from '../services/file-service';
 import { DEMO_ESSAYS, demoEssayPageFile, demoEssayPages } from './demo-essays-data';
 import { DEMO_CLASS_NAME, DEMO_TASK_TITLE } from './demo-tasks';
+import { byStudentNo } from '../../core/domain/student-order';
 
 /** The committed page images (rendered by scripts/render-demo-essays.ts). */
 export const DEMO_ESSAYS_DIR = path.join(import.meta.dirname, 'demo-essays');
@@ -59,7 +60,7 @@ export async function seedDemoEssays(deps: SeedDeps): Promise<DemoEssaysState | 
   const { db } = deps;
   const task = await demoTask(db);
   if (!task) return undefined;
-  const roster = (await studentsRepo.inClass(db, task.classId)).sort((a, b) => a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0')) || a.id - b.id);
+  const roster = (await studentsRepo.inClass(db, task.classId)).sort(byStudentNo);
   const targets = roster.slice(0, DEMO_ESSAYS.length);
   const handedIn = new Set(
     (await db.select({ studentId: essays.studentId }).from(essays).where(and(eq(essays.taskId, task.taskId), inArray(essays.studentId, targets.map((s) => s.id).concat(-1))))).map((r) => r.studentId),

@@ -6,6 +6,7 @@ import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { CurrentEssayRow } from '../repositories/writing-statistics';
 import { AI_SCORED, essayScores, type EssayScores } from './writing-statistics';
 import type { TaskScoringInfo } from './writing-scope';
+import { compareStudentNo } from '../../core/domain/student-order';
 
 const GOOD_SENTENCES = 6;
 const TOP_ESSAYS = 3;
@@ -19,7 +20,7 @@ type Scored = { row: CurrentEssayRow; s: EssayScores };
 
 /** Approved essays first, then the best score, then the class order (student number). */
 function byMerit(a: Scored, b: Scored): number {
-  return Number(b.s.approved) - Number(a.s.approved) || (b.s.final ?? -1) - (a.s.final ?? -1) || a.row.studentNo.localeCompare(b.row.studentNo);
+  return Number(b.s.approved) - Number(a.s.approved) || (b.s.final ?? -1) - (a.s.final ?? -1) || compareStudentNo(a.row.studentNo, b.row.studentNo);
 }
 
 /** The opening of the essay body: the title line (the task title, or a short line without a full stop) is skipped. */

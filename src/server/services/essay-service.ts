@@ -20,6 +20,8 @@ import { revisionsRepo } from '../repositories/revisions';
 import { emptyCounts } from './task-service';
 import { deriveCounts } from '../../core/tasks/status-counts';
 import { keepPreviousPages } from './security/page-versions';
+import { byStudentNo } from '../../core/domain/student-order';
+import { isUniqueViolation } from '../db/pg-errors';
 
 /** Largest image (pixels) a teacher may turn (the AI job turns it for every read); bigger ones get the spec §8 message. */
 export const ROTATE_MAX_PIXELS_DEFAULT = 40_000_000;
@@ -41,7 +43,6 @@ export function labelOf(status: string, draft: number): EssayLabel {
 }
 
 const iso = (d: Date) => d.toISOString();
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 const approvedLocked = () => new AppError(409, 'ESSAY_APPROVED', 'essay.approvedLocked', undefined, { show: true });
 
 /** Checks that the class is one of the task's and the student is a live member of it (same school). */
@@ -247,7 +248,7 @@ export function essayService(deps: ServiceDeps) {
       for (const r of rows) byStudent.set(r.e.studentId, [...(byStudent.get(r.e.studentId) ?? []), r]);
       const mine = counts.find((c) => c.classId === classId);
       const students = roster
-        .sort((a, b) => a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0')) || a.id - b.id)
+        .sort(byStudentNo)
         .map((s) => {
           const list = byStudent.get(s.id) ?? [];
           const latest = list[0]?.e;

@@ -52,15 +52,6 @@ export async function storeInspected(deps: Pick<ServiceDeps, 'db' | 'storage'>, 
   return row;
 }
 
-/** Stores bytes that the server produced itself (a rotated page): no upload checks, same addressing. */
-export async function saveDerivedFile(deps: Pick<ServiceDeps, 'db' | 'storage'>, schoolId: number, bytes: Buffer, meta: { mime: string; width: number; height: number; originalName: string | null; identityId?: number | null }, db: Executor = deps.db): Promise<FileRow> {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const storageKey = `s${schoolId}/${contentKey(sha256)}`;
-  await deps.storage.put(storageKey, bytes);
-  const { row } = await filesRepo.upsert(db, { id: randomUUID(), schoolId, sha256, storageKey, mime: meta.mime, size: bytes.length, width: meta.width, height: meta.height, originalName: meta.originalName, createdByIdentityId: meta.identityId ?? null });
-  return row;
-}
-
 /** Signed links: HMAC-SHA256 (the JWT secret) over `files:<id>:<exp>`; no link without a signature. */
 export function signedFileUrl(deps: Pick<ServiceDeps, 'signer' | 'now'>, fileId: string, ttlSeconds = SIGNED_URL_TTL_SECONDS): { url: string; expiresAt: Date } {
   // Expiry rounded up to the next 5 minutes, so the same page gives the same URL for a while (browser cache).

@@ -12,6 +12,7 @@ import { storeInspected, type InspectedFileLike } from './file-service';
 import { maxBytesOf } from './file-sniff';
 import { sharedRateLimit } from './security/shared-rate-limit';
 import { verifyStudentCode } from './security/student-code';
+import { byStudentNo } from '../../core/domain/student-order';
 
 /** Student id with all but its last digit hidden (namesakes stay distinguishable, ids do not leak). */
 export const maskNo = (no: string) => (no.length <= 1 ? '*' : '*'.repeat(no.length - 1) + no.slice(-1));
@@ -88,7 +89,7 @@ export function h5UploadService(deps: ServiceDeps) {
         maxPages: MAX_PHONE_PAGES,
         maxMb: Math.round(maxBytes / 1024 / 1024),
         students: roster
-          .sort((a, b) => a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0')) || a.id - b.id)
+          .sort(byStudentNo)
           .map((s) => {
             const r = latest.get(s.id);
             const canSubmit = !isClosed && (requested.has(s.id) || ((!r || r.e.status !== 'approved') && !(r?.e.status === 'revision_requested' && r.e.draft >= 2)));

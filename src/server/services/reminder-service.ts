@@ -13,6 +13,7 @@ import type { ServiceDeps } from './deps';
 import { requireClassInScope, requireReview } from './review-access';
 import { formatCst } from './cst-time';
 import { notifyStudents } from './student-notifications';
+import { byStudentNo } from '../../core/domain/student-order';
 
 export const REMIND_INTERVAL_MS = 10 * 60_000;
 
@@ -37,7 +38,7 @@ export function reminderService(deps: ServiceDeps) {
         }
         const [roster, handedIn] = await Promise.all([studentsRepo.inClass(tx, classId), essaysRepo.ofTaskClass(tx, taskId, classId)]);
         const submitted = new Set(handedIn.map((r) => r.e.studentId));
-        const missing = roster.filter((s) => !submitted.has(s.id)).sort((a, b) => a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0')) || a.id - b.id);
+        const missing = roster.filter((s) => !submitted.has(s.id)).sort(byStudentNo);
         const deadline = formatCst(task.t.deadline).slice(0, 16);
         await notifyStudents(tx, missing.map((s) => ({ schoolId: s.schoolId, studentId: s.id, kind: 'reminder' as const, taskId, key: 'studentMsg.reminder' as const, params: { title: task.t.title, deadline } })), lang, now);
         return { reminded: missing.length, students: missing.map((s) => s.name) };

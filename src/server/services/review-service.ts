@@ -27,10 +27,10 @@ import { analyseCorrectedTranscript, charsOnto, moveAnnotations, type StoredResu
 import { growthHooks } from './growth-hooks';
 import { revisionHooks } from './revision-hooks';
 import { notifyStudents } from './student-notifications';
+import { byStudentNo } from '../../core/domain/student-order';
 
 type BatchResult = z.infer<typeof batchResult>;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-const byStudentNo = (a: { studentNo: string; id: number }, b: { studentNo: string; id: number }) => a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0')) || a.id - b.id;
 
 /** Essay statuses in which the AI review is complete (spec §4: 'Please complete the AI review first'). */
 const AI_COMPLETE: readonly string[] = ['ai_done', 'revision_requested'];

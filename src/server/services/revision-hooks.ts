@@ -5,8 +5,8 @@ import { requestCorrection } from './correction-service';
 import { essaysRepo, type EssayRow } from '../repositories/essays';
 import { reviewsRepo } from '../repositories/reviews';
 import { revisionsRepo, type RevisionRow } from '../repositories/revisions';
+import { isUniqueViolation } from '../db/pg-errors';
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * The status a kept essay goes back to when its request is cancelled: approved if it was approved and

@@ -321,14 +321,6 @@ export function sampleService(deps: ServiceDeps) {
       return { liked: true, likeCount: await samplesRepo.likeCount(db, id) };
     },
 
-    /** The task's samples for the class report (report area): who, status, scope, likes. */
-    async ofTask(auth: AuthContext, taskId: number, classId?: number) {
-      requireAny(auth, ['class', 'query'], ['task', 'query'], ['headmaster', 'query']);
-      const rows = await samplesRepo.ofTask(db, auth.school.id, taskId, classId);
-      const allowed = new Set(await classesRepo.allowedIds(db, visibleClasses(auth), [...new Set(rows.map((x) => x.classId))]));
-      return rows.filter((x) => allowed.has(x.classId)).map((x) => ({ ...x, status: x.status as SampleStatus, scope: x.scope as SampleScope, publishedAt: iso(x.publishedAt) }));
-    },
-
     // ----- H5 (class code; published samples only) -----
 
     async h5List(classCode: string, deviceKey: string | undefined, ip: string, lang: Lang) {

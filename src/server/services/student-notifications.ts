@@ -13,6 +13,7 @@ import { sharedRateLimit } from './security/shared-rate-limit';
 import { verifyStudentCode } from './security/student-code';
 import { formatCst } from './cst-time';
 import { assertSchoolActive } from './school-expiry';
+import { h5UploadPath } from '../../core/domain/h5-links';
 
 export type StudentMessageKind = StudentMessage['kind'];
 
@@ -36,8 +37,7 @@ export async function notifyStudents(db: Executor, notices: StudentNotice[], lan
 
 /** Where a notification leads on the phone: the task's upload page for a request or a reminder. */
 /** The task's phone upload page; with `studentId` it opens on that student (their own code is still asked). */
-export const h5UploadLink = (taskId: number, classCode: string, studentId?: number) =>
-  `/teaching/h5/upload?taskId=${taskId}&classCode=${encodeURIComponent(classCode)}${studentId ? `&studentId=${studentId}` : ''}`;
+export const h5UploadLink = (taskId: number, classCode: string, studentId?: number) => h5UploadPath({ taskId, classCode, studentId });
 
 /** Requests of an address to the students' notifications, counted in the database (every process). */
 export const MESSAGES_PER_IP = { max: 120, windowMs: 60_000 };

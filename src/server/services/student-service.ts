@@ -13,6 +13,7 @@ import { rosterImportGate } from './roster/roster-import-gate';
 import { parseRosterOffThread } from './roster/parse-roster-off-thread';
 import { studentCode } from './security/student-code';
 import { studentCodesRepo } from '../repositories/student-codes';
+import { isUniqueViolation } from '../db/pg-errors';
 
 const STUDENT_NO = /^\d{1,4}$/;
 const PHONE = /^1\d{10}$/;
@@ -34,7 +35,6 @@ export function studentView(r: { s: StudentRow; className: string }) {
 }
 
 /** Unique-index violation (duplicate student id or identification number raced in). */
-const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** Students, parents, textbook binding and roster import, inside the classes the caller may see. */
 export function studentService(deps: ServiceDeps, classes: ClassService) {

@@ -7,6 +7,7 @@ import type { ApprovedEssayRow } from '../repositories/writing-statistics';
 import { teacherDimensionPercent, teacherTotalPercent } from './teacher-percent';
 import type { TaskScoringInfo } from './writing-scope';
 import { formatCst } from './cst-time';
+import { compareStudentNo } from '../../core/domain/student-order';
 
 /** A cell's time in the spec §9 format (China Standard Time); empty when there is none. */
 export function cstTime(d: Date | null): string {
@@ -40,7 +41,7 @@ function bandOf(row: ApprovedEssayRow, scoring: TaskScoringInfo, lang: Lang): st
 /** Rows in class order (as the task lists its classes), then student number. */
 export function exportOrder(rows: ApprovedEssayRow[], classOrder: number[]): ApprovedEssayRow[] {
   const rank = (id: number) => classOrder.indexOf(id);
-  return [...rows].sort((a, b) => rank(a.classId) - rank(b.classId) || a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0')) || a.studentId - b.studentId);
+  return [...rows].sort((a, b) => rank(a.classId) - rank(b.classId) || compareStudentNo(a.studentNo, b.studentNo) || a.studentId - b.studentId);
 }
 
 export async function buildWritingWorkbook(input: { rows: ApprovedEssayRow[]; scoring: TaskScoringInfo; lang: Lang }): Promise<Buffer> {

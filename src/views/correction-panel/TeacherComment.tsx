@@ -7,6 +7,7 @@ import type { LibraryComment } from '../../core/api/contracts/comment-library';
 import { MAX_LIBRARY_COMMENT } from '../../core/api/contracts/zod-free';
 import type { CommentLibraryApi } from '../../core/api/endpoints/comment-library';
 import { useT } from '../i18n/i18n-context';
+import { genreOfLabel } from '../../core/domain/genre-label';
 
 export interface TeacherCommentHandle {
   focus(): void;
@@ -136,10 +137,7 @@ function revealInPanel(el: HTMLElement) {
 
 /** The library's genre for a task genre (free text from the dictionary); 'any' when unknown. */
 export function libraryGenre(genre: string | undefined): LibraryComment['genre'] {
-  const g = (genre ?? '').toLowerCase();
-  if (/记叙|写人|记事|写景|状物|narrat/.test(g)) return 'narrative';
-  if (/议论|argument/.test(g)) return 'argumentative';
-  if (/说明|expos/.test(g)) return 'expository';
-  if (/应用|书信|日记|通知|practical|letter/.test(g)) return 'practical';
-  return 'any';
+  const named = genreOfLabel(genre);
+  // the library has no poems' comments: a poem gets the general ones
+  return named === undefined || named === 'poem' ? 'any' : named;
 }

@@ -3,16 +3,9 @@
 // page upright), and the viewer shows that image zoomed and, for viewing only, turned by a further
 // quarter turn. Pure functions, unit-tested.
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-export interface PageBox {
-  page: number;
-  box: Box;
-}
+import type { Box, PageBox } from '../../core/geometry/box';
+
+export type { Box, PageBox } from '../../core/geometry/box';
 
 /** A mark drawn on one page: a note's box (one per line it spans), in page pixels. */
 export interface Mark extends Box {

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { App, Button, Col, Pagination, Row, Select, Space, Spin, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { H5_BASE_PATH } from '../../core/constants';
 import type { ClassItem } from '../../core/api/contracts/classes';
 import type { Task } from '../../core/api/contracts/tasks';
 import type { ClassesApi } from '../../core/api/endpoints/classes';
@@ -14,6 +13,7 @@ import { TaskCard } from './TaskCard';
 const TaskStatisticsModal = lazy(() => import('./TaskStatisticsModal').then((m) => ({ default: m.TaskStatisticsModal })));
 // Styles render with the view (not into the document head), so they reach a widget's shadow root.
 import styles from './task-board.css?inline';
+import { h5UploadPath, h5Url } from '../../core/domain/h5-links';
 
 export interface TaskBoardProps {
   api: { tasks: TasksApi; classes: ClassesApi };
@@ -94,7 +94,7 @@ export function TaskBoard(props: TaskBoardProps) {
       },
     });
   const uploadUrl = (task: Task) =>
-    `${props.origin ?? window.location.origin}${H5_BASE_PATH}/upload?taskId=${task.id}&classCode=${encodeURIComponent(current?.classCode ?? '')}`;
+    h5Url(props.origin ?? window.location.origin, h5UploadPath({ taskId: task.id, classCode: current?.classCode ?? '' }));
 
   if (classes.loading && !classes.data) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (unknownClass !== undefined) return <EmptyState text={t('task.classNotFound', { id: unknownClass })} />;

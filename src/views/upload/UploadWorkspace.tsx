@@ -1,5 +1,4 @@
 import { Card, Space, Typography } from 'antd';
-import { H5_BASE_PATH } from '../../core/constants';
 import type { ApiClient } from '../../core/api/client';
 import type { ClassesApi } from '../../core/api/endpoints/classes';
 import type { batchApi } from '../../core/api/endpoints/batch';
@@ -14,6 +13,7 @@ import { AnswerSheets } from './AnswerSheets';
 import { BatchUpload } from './BatchUpload';
 import { SingleUpload } from './SingleUpload';
 import { AccessibleTabs } from '../common/AccessibleTabs';
+import { h5UploadPath, h5Url } from '../../core/domain/h5-links';
 
 export interface UploadWorkspaceProps {
   client: ApiClient;
@@ -23,6 +23,8 @@ export interface UploadWorkspaceProps {
   /** The student the teacher came to upload for (the class essay list's 上传): their pages open at once. */
   studentId?: number;
   onSelect?(taskId: number, classId: number): void;
+  /** origin of the zhipi server the phone QR code points at (in a partner portal: the API origin); default this page's */
+  origin?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export function UploadWorkspace(props: UploadWorkspaceProps) {
 
   if (loading) return <Card loading />;
   if (!klass) return <EmptyState text={t('class.empty')} />;
-  const phoneUrl = task ? `${window.location.origin}${H5_BASE_PATH}/upload?taskId=${task.id}&classCode=${encodeURIComponent(klass.classCode)}` : '';
+  const phoneUrl = task ? h5Url(props.origin ?? window.location.origin, h5UploadPath({ taskId: task.id, classCode: klass.classCode })) : '';
 
   return (
     <Card data-testid="upload-workspace">

@@ -132,9 +132,6 @@ export const sampleHome = z.object({
 
 export const likeResult = z.object({ liked: z.boolean(), likeCount: z.number().int() });
 
-/** The samples of a task (class report): published and pending, by class. */
-export const taskSamplesQuery = z.object({ taskId: rowIdParam(), classId: rowIdParam().optional() });
-
 /** H5 (class code from the class page or a QR code): reading published samples only. */
 const classCode = z.string().trim().min(4).max(16);
 export const h5SamplesQuery = z.object({ classCode, deviceKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional() });

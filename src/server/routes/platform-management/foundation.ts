@@ -13,6 +13,7 @@ import { requireAny } from '../../services/access';
 import { semesterView } from '../../services/class-service';
 import type { Services } from '../../services/services';
 import { ok, responses } from '../reply';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 const tags = ['platform-management: basic data (headmaster)'];
 const TERM = { 1: ['上学期', 'first term'], 2: ['下学期', 'second term'] } as const;
@@ -83,7 +84,7 @@ export const foundationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       if (b.isCurrent) await classesRepo.clearCurrent(tx, auth.school.id);
       return classesRepo.updateSemester(tx, auth.school.id, b.id, { year: b.year, term: b.term, startDate: b.startDate, endDate: b.endDate, isCurrent: b.isCurrent, ...semesterNames(b.year, b.term as 1 | 2) });
     }).catch((e: unknown) => {
-      if ((e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') throw badRequest('SEMESTER_EXISTS', 'foundation.semesterExists');
+      if (isUniqueViolation(e)) throw badRequest('SEMESTER_EXISTS', 'foundation.semesterExists');
       throw e;
     });
     if (!row) throw notFound();

@@ -9,7 +9,6 @@ import { ok, responses } from '../reply';
 const tags = ['platform-management: excellent sample essays'];
 const h5Tags = ['platform-management: excellent sample essays on H5 (public)'];
 const refusals = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const taskSample = z.object({ id: z.number().int(), essayId: z.number().int(), classId: z.number().int(), studentId: z.number().int(), studentName: z.string(), title: z.string(), status: z.enum(c.SAMPLE_STATUSES), scope: z.enum(c.SAMPLE_SCOPES), likeCount: z.number().int(), publishedAt: z.string().nullable() });
 
 /**
  * `samples/*` (the /excellentArticle pages) and `h5/samples*` (students and parents, class code).
@@ -51,9 +50,6 @@ export const sampleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post('/samples/like', {
     schema: { tags, summary: 'Like a published sample once per reader (again = no change)', body: c.sampleIdBody, response: { ...responses(c.likeResult), 404: errorBody } },
   }, async (req) => ok(await s.like(authOf(req), req.body.id)));
-  app.get('/samples/ofTask', {
-    schema: { tags, summary: 'A task’s samples (any status) for the class report', querystring: c.taskSamplesQuery, response: responses(z.array(taskSample)) },
-  }, async (req) => ok(await s.ofTask(authOf(req), req.query.taskId, req.query.classId)));
 
   app.get('/h5/samples', {
     config: { public: true },

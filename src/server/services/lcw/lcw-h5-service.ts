@@ -13,6 +13,7 @@ import { assertSchoolActive } from '../school-expiry';
 import { sharedRateLimit } from '../security/shared-rate-limit';
 import { verifyStudentCode } from '../security/student-code';
 import { scoreAnswer } from './score-answer';
+import { byStudentNo } from '../../../core/domain/student-order';
 
 /** Requests of one address to the students' test pages, counted in the database (every process). */
 export const LCW_H5_PER_IP = { max: 120, windowMs: 60_000 };
@@ -53,7 +54,7 @@ export function lcwH5Service(deps: ServiceDeps) {
         className: cls.name,
         schoolName: school?.name ?? '',
         tests: tests.map((r) => ({ id: r.t.id, title: r.t.title, deadline: r.t.deadline.toISOString(), questionCount: r.questionCount, totalPoints: r.totalPoints, closed: r.t.deadline <= now })),
-        students: roster.sort((a, b) => a.studentNo.padStart(4, '0').localeCompare(b.studentNo.padStart(4, '0'))).map((s) => ({ id: s.id, name: s.name })),
+        students: roster.sort(byStudentNo).map((s) => ({ id: s.id, name: s.name })),
       };
     },
 

@@ -94,15 +94,6 @@ function pdfWorker(): PdfWorker {
   return shared;
 }
 
-/** Starts the worker ahead of the first PDF (a report page was opened; its PDF is likely next). */
-export function warmReportPdfWorker(): void {
-  try {
-    pdfWorker();
-  } catch {
-    // no worker threads here: the PDF is then drawn in this thread
-  }
-}
-
 /** Draws a PDF in the shared worker thread (the API keeps answering); in this thread if no worker can start. */
 function renderOffThread(job: PdfJobInput): Promise<Buffer> {
   let worker: PdfWorker;
