@@ -22,7 +22,8 @@ async function main() {
   const target = JSON.parse(process.env.BENCH_TARGET ?? '') as DatabaseTarget;
   const database = await openDatabase(target);
   await seedReferenceData(database.db);
-  await seedDemoSchool(database.db);
+  // the scale bench brings its own district (bench/seed-district.ts)
+  if (process.env.BENCH_SEED_DEMO !== 'false') await seedDemoSchool(database.db);
   const cipher = loadPasswordCipher();
   const app = await buildApp({
     database,
@@ -44,6 +45,8 @@ async function main() {
   };
   process.on('message', (msg) => {
     if (msg === 'stop') void stop();
+    // the scale bench divides this process's CPU time over a run by the requests it answered
+    if (msg === 'cpu') process.send!({ type: 'cpu', usage: process.cpuUsage() });
   });
   process.on('disconnect', () => void stop());
   process.send!({ type: 'ready', port, publicKey: cipher.publicKeySpki } satisfies ServerReady);

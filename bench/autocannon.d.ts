@@ -19,6 +19,7 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    body?: string;
   }
   interface Result {
     latency: Histogram;

@@ -4,8 +4,8 @@
  * comments), at 20 concurrent connections, on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; a
  * throwaway database created and dropped; PGlite allows one process per data folder, so it is not
  * measured here). The essays are written as
- * approved rows and turned into growth entries by the product's own code (growthHooks.backfill), as
- * a server start does. Options: --duration=10 --warmup=2 --connections=20.
+ * approved rows and turned into growth entries by the product's own code (backfillGrowth, what the growth-backfill job runs), as
+ * the job queued at every server start does. Options: --duration=10 --warmup=2 --connections=20.
  */
 import autocannon from 'autocannon';
 import { and, eq } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { encryptPassword } from '../src/core/security/encrypt-password';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database';
 import { classes, corrections, essayReviews, essays, identities, scoringStandards, students, taskClasses, tasks, users } from '../src/server/db/schema';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-school';
-import { growthHooks } from '../src/server/services/growth-hooks';
+import { backfillGrowth } from '../src/server/services/growth-backfill-job';
 import { serverCpuMs, startServer, stopServer, withThrowawayPostgres } from './api-bench-harness';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -57,7 +57,7 @@ async function seed(target: DatabaseTarget): Promise<number> {
       });
     }
   }
-  const built = await growthHooks.backfill(db, new Date());
+  const built = await backfillGrowth(db, () => new Date());
   await database.close();
   if (built !== ESSAYS) throw new Error(`expected ${ESSAYS} growth entries, built ${built}`);
   return student!.id;

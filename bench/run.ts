@@ -5,20 +5,18 @@
  * the table gives p50 / p99 latency, requests/s and each route's ratio to the bare health route.
  * Loopback traffic only. Options: --duration=5 --warmup=1 --connections=50 --only=pglite|postgres.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { encryptPassword } from '../src/core/security/encrypt-password';
 import type { DatabaseTarget } from '../src/server/db/database';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-school';
-import type { ServerReady } from './api-server';
+import { startServer, stopServer } from './api-server-control';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const DURATION = Number(arg('duration', '5'));
 const WARMUP = Number(arg('warmup', '1'));
@@ -70,38 +68,6 @@ async function postgresTarget(adminUrl: string): Promise<Target> {
       await c.end();
     },
   };
-}
-
-/** Starts the app in a child process and waits for its port. */
-function startServer(target: DatabaseTarget): Promise<{ child: ChildProcess; ready: ServerReady }> {
-  const child = fork(path.join(here, 'api-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_TARGET: JSON.stringify(target), NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bench server did not start within 60 s')), 60_000);
-    child.once('message', (msg) => {
-      clearTimeout(timer);
-      resolve({ child, ready: msg as ServerReady });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the bench server exited with code ${code}`));
-    });
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.send('stop');
-  });
 }
 
 async function signIn(base: string, publicKey: string): Promise<string> {
@@ -183,7 +149,8 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+// --scale: CPU per request on the hot paths of a generated district (bench/scale.ts)
+(process.argv.includes('--scale') ? import('./scale').then((m) => m.main()) : main()).catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -1,3 +1,6 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { hashPassword } from '../../src/server/auth/password-hash';
 import { openDatabase } from '../../src/server/db/database';
@@ -7,6 +10,12 @@ import { correctionTemplates } from './correction-templates';
 import { PICK_FUNCTION, SEED_STEPS } from './district-sql';
 import type { DistrictPlan } from './plan';
 
+/** What filling needs of a connection: multi-statement text, and one statement with values. */
+interface SqlRunner {
+  exec(sqlText: string): Promise<unknown>;
+  query(sqlText: string, values: unknown[]): Promise<unknown>;
+}
+
 async function admin(adminUrl: string, sqlText: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -15,6 +24,27 @@ async function admin(adminUrl: string, sqlText: string) {
   } finally {
     await client.end();
   }
+}
+
+/** The set-based steps of district-sql.ts on one connection of a migrated database with reference data. */
+async function fillDistrict(run: SqlRunner, plan: DistrictPlan, log: (line: string) => void) {
+  const templates = await correctionTemplates();
+  await run.exec(`create table district_build (plan jsonb not null, started_at timestamptz not null default now(), finished_at timestamptz)`);
+  const planJson = { essays: plan.essays, schools: plan.schools, tasksPerTeacher: plan.tasksPerTeacher, now: plan.now.toISOString(), semesterStart: plan.semesterStart.toISOString() };
+  await run.query(`insert into district_build (plan) values ($1)`, [JSON.stringify(planJson)]);
+  await run.exec(PICK_FUNCTION);
+  await run.exec(`create temporary table district_plan (schools int, tasks_per_teacher int, now timestamptz, start timestamptz, password_hash text)`);
+  await run.query(`insert into district_plan values ($1, $2, $3, $4, $5)`, [plan.schools, plan.tasksPerTeacher, plan.now.toISOString(), plan.semesterStart.toISOString(), await hashPassword(DEMO_PASSWORD)]);
+  await run.exec(`create temporary table district_templates (i int, transcript text, result jsonb, compact jsonb, ai_score text, percent int, word_count int, dims jsonb, dim_percents jsonb)`);
+  for (const [i, t] of templates.entries()) {
+    await run.query(`insert into district_templates values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [i, t.transcript, JSON.stringify(t.result), JSON.stringify(t.compactResult), t.aiScore, t.percent, t.wordCount, JSON.stringify(t.dimensionScores), JSON.stringify(t.dimensionPercents)]);
+  }
+  for (const step of [...SEED_STEPS, { label: 'vacuum analyze', sql: 'vacuum analyze' }]) {
+    const t0 = performance.now();
+    await run.exec(step.sql);
+    log(`  ${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${step.label}`);
+  }
+  await run.exec(`update district_build set finished_at = now()`);
 }
 
 /**
@@ -33,34 +63,28 @@ export async function buildDistrict(adminUrl: string, name: string, plan: Distri
   await seedReferenceData(database.db);
   await database.close();
 
-  const templates = await correctionTemplates();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     // A benchmark database: losing the last commits in a crash costs a rebuild, not data.
     await client.query(`set synchronous_commit = off; set work_mem = '256MB'; set maintenance_work_mem = '512MB'`);
-    await client.query(`create table district_build (plan jsonb not null, started_at timestamptz not null default now(), finished_at timestamptz)`);
-    const planJson = { essays: plan.essays, schools: plan.schools, tasksPerTeacher: plan.tasksPerTeacher, now: plan.now.toISOString(), semesterStart: plan.semesterStart.toISOString() };
-    await client.query(`insert into district_build (plan) values ($1)`, [planJson]);
-    await client.query(PICK_FUNCTION);
-    await client.query(`create temporary table district_plan (schools int, tasks_per_teacher int, now timestamptz, start timestamptz, password_hash text)`);
-    await client.query(`insert into district_plan values ($1, $2, $3, $4, $5)`, [plan.schools, plan.tasksPerTeacher, plan.now, plan.semesterStart, await hashPassword(DEMO_PASSWORD)]);
-    await client.query(`create temporary table district_templates (i int, transcript text, result jsonb, ai_score text, percent int, word_count int, dims jsonb, dim_percents jsonb)`);
-    for (const [i, t] of templates.entries()) {
-      await client.query(`insert into district_templates values ($1, $2, $3, $4, $5, $6, $7, $8)`, [i, t.transcript, JSON.stringify(t.result), t.aiScore, t.percent, t.wordCount, JSON.stringify(t.dimensionScores), JSON.stringify(t.dimensionPercents)]);
-    }
-    for (const step of SEED_STEPS) {
-      const t0 = performance.now();
-      await client.query(step.sql);
-      log(`  ${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${step.label}`);
-    }
-    const t0 = performance.now();
-    await client.query('vacuum analyze');
-    log(`  ${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s  vacuum analyze`);
-    await client.query(`update district_build set finished_at = now()`);
+    await fillDistrict({ exec: (s) => client.query(s), query: (s, v) => client.query(s, v) }, plan, log);
   } finally {
     await client.end();
   }
   return url;
 }
 
+/** The same district in a PGlite data folder (`dataDir/pgdata`, as the server opens it). */
+export async function buildPgliteDistrict(dataDir: string, plan: DistrictPlan, log: (line: string) => void = () => {}): Promise<void> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  await seedReferenceData(database.db);
+  await database.close();
+  await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(path.join(dataDir, 'pgdata'));
+  try {
+    await fillDistrict({ exec: (s) => client.exec(s), query: (s, v) => client.query(s, v) }, plan, log);
+  } finally {
+    await client.close();
+  }
+}

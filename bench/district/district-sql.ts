@@ -115,14 +115,18 @@ insert into essay_pages (essay_id, file_id, page_no, created_at) select essay_id
 drop table district_pages;`,
   },
   {
-    label: 'AI corrections (the stored result of a real local run)',
+    // Full results (60–100 kB with character boxes) on the tasks of the last ten days, what teachers
+    // open; older essays keep the same result without the character boxes, so a million fit on disk.
+    label: 'AI corrections (stored results of a real run: full for recent tasks, without character boxes before)',
     sql: `
 insert into corrections (essay_id, status, attempts, transcript, result, engine, started_at, finished_at, updated_at)
 select e.id, case when e.status = 'awaiting_ai' then 'queued' else 'done' end, case when e.status = 'awaiting_ai' then 0 else 1 end,
-  case when e.status = 'awaiting_ai' then null else tp.transcript end, case when e.status = 'awaiting_ai' then null else tp.result end,
+  case when e.status = 'awaiting_ai' then null else tp.transcript end,
+  case when e.status = 'awaiting_ai' then null when t.deadline >= p.now - interval '10 days' then tp.result else tp.compact end,
   case when e.status = 'awaiting_ai' then null else 'local' end, e.submitted_at + interval '1 minute',
   case when e.status = 'awaiting_ai' then null else e.submitted_at + interval '2 minutes' end, e.submitted_at + interval '2 minutes'
-from essays e join district_templates tp on tp.i = (e.task_id + e.student_id + e.draft) % (select count(*) from district_templates)
+from district_plan p, essays e join tasks t on t.id = e.task_id
+join district_templates tp on tp.i = (e.task_id + e.student_id + e.draft) % (select count(*) from district_templates)
 where e.status <> 'submitted';`,
   },
   {

@@ -11,7 +11,7 @@ import { seedDemoTasks } from './seed/demo-tasks';
 import { demoSsoRootSecret, retireDemoSso, seedDemoSso } from './seed/demo-sso';
 import { seedDemoEssays, type DemoEssaysState } from './seed/demo-essays';
 import { developmentSmsProvider } from './services/sms-provider';
-import { growthHooks } from './services/growth-hooks';
+import { enqueueGrowthBackfill } from './services/growth-backfill-job';
 import { createFileStorage, describeStorage } from './storage/index';
 import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv } from '../correction/index';
 import { defaultConcurrency } from './jobs/runner';
@@ -25,9 +25,9 @@ async function main() {
   logger.info({ storage: describeStorage(config.storage) }, 'file storage');
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   await seedReferenceData(database.db);
-  // Growth entries of essays approved before growth records existed (none once caught up).
-  const grown = await growthHooks.backfill(database.db, new Date());
-  if (grown) logger.info({ essays: grown }, 'growth records backfilled');
+  // Growth entries of essays approved before growth records existed: the job runner catches up in
+  // batches after start, so a large database never delays the first answer.
+  await enqueueGrowthBackfill(database.db, new Date());
   let demo: DemoEssaysState | undefined;
   if (config.seedDemo) {
     await seedDemoSchool(database.db);

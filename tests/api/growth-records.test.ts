@@ -3,7 +3,9 @@ import ExcelJS from 'exceljs';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { growthProfile } from '../../src/core/api/contracts/growth';
-import { classes, corrections, essays, students } from '../../src/server/db/schema';
+import { classes, corrections, essays, growthEntries, jobs, students } from '../../src/server/db/schema';
+import { JobRunner } from '../../src/server/jobs/runner';
+import { enqueueGrowthBackfill, GROWTH_BACKFILL_JOB, growthBackfillHandler } from '../../src/server/services/growth-backfill-job';
 import { taskFixture, type EssayFixture } from '../helpers/correction';
 import { MGMT, registerTeacher } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -163,6 +165,24 @@ describe.each(databaseKinds())('student growth records on %s', (kind) => {
       expect(first.slice(3, 10)).toEqual([name, expect.any(String), 3, 4, 1950, 0, 78]);
       expect(ws.rowCount).toBe(page.total + 1);
     }
+  });
+
+  it('the growth-backfill job writes the entries a database filled outside the app lacks, in batches, queued once however many processes start', async () => {
+    const before = (await profile()).record;
+    await db().delete(growthEntries).where(eq(growthEntries.studentId, studentId));
+    await enqueueGrowthBackfill(db(), new Date());
+    // a second start while one is queued queues nothing more
+    await enqueueGrowthBackfill(db(), new Date());
+    expect(await db().select().from(jobs).where(eq(jobs.kind, GROWTH_BACKFILL_JOB))).toHaveLength(1);
+    const logged: object[] = [];
+    const runner = new JobRunner({ db: db(), now: () => new Date(), concurrency: 1, log: { info: (o) => logged.push(o), warn: () => {}, error: () => {} } });
+    runner.register(GROWTH_BACKFILL_JOB, growthBackfillHandler({ db: db(), now: () => new Date() }, runner.log));
+    await runner.runDue();
+    expect(await db().select().from(growthEntries).where(eq(growthEntries.studentId, studentId))).toHaveLength(4);
+    expect((await profile()).record).toMatchObject({ essaysSubmitted: before.essaysSubmitted, totalWords: before.totalWords, tasksCompleted: before.tasksCompleted });
+    expect(logged).toContainEqual(expect.objectContaining({ event: 'growth_backfill_progress', essays: 4 }));
+    const [job] = await db().select().from(jobs).where(eq(jobs.kind, GROWTH_BACKFILL_JOB));
+    expect(job!.status).toBe('done');
   });
 
   it('refuses other teachers and other schools; the headmaster sees the school', async () => {

@@ -5,6 +5,7 @@ import { AI_CORRECTION_JOB, aiCorrectionHandler } from '../services/correction-s
 import { BATCH_SPLIT_JOB, batchSplitHandler } from '../services/batch/batch-service';
 import type { JobRunner } from './runner';
 import { PRACTICE_FEEDBACK_JOB, practiceFeedbackHandler } from '../services/practice-feedback-job';
+import { GROWTH_BACKFILL_JOB, growthBackfillHandler } from '../services/growth-backfill-job';
 
 /** First retry delay of an AI correction (env AI_RETRY_SECONDS, default 30; doubles per attempt). */
 export function aiRetryBackoffMs(env: NodeJS.ProcessEnv = process.env): number {
@@ -19,5 +20,7 @@ export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps): JobRu
   runner.register(BATCH_SPLIT_JOB, batchSplitHandler(deps), { backoffMs: 10_000 });
   // Practice attempts (issue 19): the AI's feedback at once; a failed attempt is retried after 10 s, 20 s.
   runner.register(PRACTICE_FEEDBACK_JOB, practiceFeedbackHandler(deps), { backoffMs: 10_000 });
+  // Growth entries missing for approved essays, queued at start: batches, resumable, progress in the log.
+  runner.register(GROWTH_BACKFILL_JOB, growthBackfillHandler(deps, runner.log), { backoffMs: 60_000 });
   return runner;
 }

@@ -97,7 +97,8 @@ export class JobRunner {
   private started = false;
   private stopping = false;
   private ticking: Promise<number> | undefined;
-  private readonly log: Logger;
+  /** Handlers log their progress here (the server's logger, or silence). */
+  readonly log: Logger;
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private orphansCheckedAt = 0;

@@ -200,7 +200,7 @@ export const growthRepo = {
       .offset((pageNum - 1) * pageSize);
     return { rows, total };
   },
-  /** Approved essays without an entry (written before growth records existed), for the start-up backfill. */
+  /** Approved essays without an entry (written before growth records existed), for the growth-backfill job. */
   async approvedWithoutEntry(db: Executor, afterId: number, limit: number) {
     const rows = await db
       .select({ id: essays.id })

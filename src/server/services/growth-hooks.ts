@@ -44,17 +44,4 @@ async function approvalCancelled(tx: Executor, essayId: number, now: Date): Prom
   if (gone) await growthRepo.recompute(tx, gone, now);
 }
 
-/** Entries for essays approved before growth records existed (run at start, a batch at a time). */
-async function backfill(db: Executor, now: Date, batch = 200): Promise<number> {
-  let done = 0;
-  let after = 0;
-  for (;;) {
-    const ids = await growthRepo.approvedWithoutEntry(db, after, batch);
-    for (const id of ids) await essayApproved(db, id, now);
-    done += ids.length;
-    after = ids.at(-1) ?? after;
-    if (ids.length < batch) return done;
-  }
-}
-
-export const growthHooks = { essayApproved, approvalCancelled, backfill };
+export const growthHooks = { essayApproved, approvalCancelled };
