@@ -171,7 +171,7 @@ describe('enrollment', () => {
     await shot(phone.page, 'enroll-h5-form-zh-phone');
     await phone.page.getByTestId('h5-enroll-submit').click();
     await phone.page.getByTestId('h5-enroll-done').waitFor();
-    expect(await phone.page.getByTestId('h5-enroll-done').textContent()).toContain('110105********0032');
+    expect(await phone.page.getByTestId('h5-enroll-done').textContent()).toContain('110105************');
     await shot(phone.page, 'enroll-h5-done-zh-phone');
     await phone.context.close();
     // The same child again (English page): refused as a duplicate.
@@ -195,7 +195,7 @@ describe('enrollment', () => {
     await shot(page, 'enroll-index-zh-desktop');
     await reg.click();
     await page.waitForURL(/enrollment\/details\?id=\d+/);
-    expect(await page.getByTestId('enroll-id-masked').textContent()).toBe('110105********0032');
+    expect(await page.getByTestId('enroll-id-masked').textContent()).toBe('110105************');
     await page.getByTestId('enroll-status-select').click();
     await page.locator('.ant-select-item-option', { hasText: '已录取' }).click();
     await page.getByTestId('enroll-status-note').fill('材料齐全，面谈通过');

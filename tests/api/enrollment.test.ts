@@ -55,16 +55,17 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
 
     const sent = await register(form(key));
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().data).toMatchObject({ childName: '王小明', idMasked: '110105********0037', phoneMasked: '139****5678' });
-    const [stored] = await t.database.db.select().from(enrollmentRegistrations).where(eq(enrollmentRegistrations.id, sent.json().data.id));
+    expect(sent.json().data).toMatchObject({ childName: '王小明', idMasked: '110105************', phoneMasked: '139****5678' });
+    expect(sent.json().data.id).toBeUndefined();
+    const [stored] = await t.database.db.select().from(enrollmentRegistrations).where(eq(enrollmentRegistrations.noticeId, noticeId));
     expect(JSON.stringify(stored)).not.toContain(CHILD_A.idNumber);
 
     const list = (await as(office).get(`enrollment/registrations?noticeId=${noticeId}`)).json().data;
     expect(list.total).toBe(1);
-    expect(list.list[0]).toMatchObject({ childName: '王小明', status: 'new', phone: '139****5678', idMasked: '110105********0037' });
+    expect(list.list[0]).toMatchObject({ childName: '王小明', status: 'new', phone: '139****5678', idMasked: '110105************' });
     const id = list.list[0].id as number;
     const detail = (await as(office).get(`enrollment/registrations/${id}`)).json().data;
-    expect(detail).toMatchObject({ phone: '13912345678', idMasked: '110105********0037', notice: { id: noticeId } });
+    expect(detail).toMatchObject({ phone: '13912345678', idMasked: '110105************', notice: { id: noticeId } });
     expect(JSON.stringify(detail)).not.toContain(CHILD_A.idNumber);
 
     expect((await as(office).post('enrollment/registrations/status', { id, status: 'contacted', note: '已电话联系，周六面谈' })).statusCode).toBe(200);
@@ -84,22 +85,33 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toContain('110105********0037');
+    expect(rows[1]).toContain('110105************');
     expect(rows[1]).toContain('已录取');
   });
 
-  it('refuses a duplicate registration by ID number, or by phone and name, in zh and en', async () => {
-    const { key } = await publish(office, { title: '重复检查', places: 10 });
-    expect((await register(form(key, CHILD_B))).statusCode).toBe(200);
+  it('a repeat (same ID number, or same phone and name) gets the same answer as a new child; the office sees it noted', async () => {
+    // Before (issue 31): 409 ENROLL_DUPLICATE told anyone whether an ID number was registered.
+    const { id: noticeId, key } = await publish(office, { title: '重复检查', places: 10 });
+    const first = await register(form(key, CHILD_B));
+    expect(first.statusCode).toBe(200);
     const sameId = await register(form(key, CHILD_B, { phone: '13700000000', childName: '李四' }));
-    expect(sameId.statusCode).toBe(409);
-    expect(sameId.json()).toMatchObject({ error: 'ENROLL_DUPLICATE' });
-    expect(sameId.json().message).toContain('该孩子已经报名');
+    expect(sameId.statusCode).toBe(200);
+    expect(Object.keys(sameId.json().data).sort()).toEqual(Object.keys(first.json().data).sort());
+    expect(sameId.json().data).toMatchObject({ childName: '李四', phoneMasked: '137****0000' });
     const samePhoneName = await register(form(key, CHILD_C), undefined, 'en');
-    expect(samePhoneName.statusCode).toBe(409);
-    expect(samePhoneName.json().message).toContain('This child is already registered');
+    expect(samePhoneName.statusCode).toBe(200);
     // A sibling with the same phone but another name and ID is welcome.
     expect((await register(form(key, CHILD_C, { childName: '王小红', gender: 2 }))).statusCode).toBe(200);
+    const listRes = await as(office).get(`enrollment/registrations?noticeId=${noticeId}`);
+    expect(listRes.statusCode, listRes.body).toBe(200);
+    const list = listRes.json().data;
+    // 王小明 (CHILD_B) and the sibling 王小红; the two repeats are notes on 王小明's registration.
+    expect(list.total).toBe(2);
+    const original = list.list.find((r: { childName: string }) => r.childName === '王小明') as { id: number };
+    const detail = (await as(office).get(`enrollment/registrations/${original.id}`)).json().data;
+    expect(detail.history).toHaveLength(2);
+    expect(detail.history[0].note).toContain('李四');
+    expect(detail.status).toBe('new');
   });
 
   it('validates the form with clear messages and enforces the window, the grade and the places', async () => {
@@ -115,7 +127,9 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
 
     const a = await register(form(key, CHILD_A));
     const b = await register(form(key, CHILD_B, { phone: '13800001111' }));
-    const ids = [a.json().data.id, b.json().data.id];
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const listed = (await as(office).get(`enrollment/registrations?noticeId=${id}`)).json().data.list as { id: number; phone: string }[];
+    const ids = ['139****5678', '138****1111'].map((p) => listed.find((r) => r.phone === p)!.id);
     expect((await as(office).post('enrollment/registrations/status', { id: ids[0], status: 'admitted' })).statusCode).toBe(200);
     const full = await as(office).post('enrollment/registrations/status', { id: ids[1], status: 'admitted' });
     expect(full.json().message).toBe('录取人数已达招生名额 1 人，请先调整名额');
@@ -145,8 +159,9 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
   });
 
   it('only staff with the admissions permission see registrations; another school is refused', async () => {
-    const { key } = await publish(office, { title: '权限', places: 5 });
-    const reg = (await register(form(key, CHILD_A))).json().data.id as number;
+    const { id: noticeId, key } = await publish(office, { title: '权限', places: 5 });
+    expect((await register(form(key, CHILD_A))).statusCode).toBe(200);
+    const reg = (await as(office).get(`enrollment/registrations?noticeId=${noticeId}`)).json().data.list[0].id as number;
     const teacher = await t.login('teacher01');
     for (const url of ['enrollment/notices', 'enrollment/registrations', `enrollment/registrations/${reg}`, 'enrollment/registrations/export']) {
       const res = await as(teacher).get(url);

@@ -35,6 +35,8 @@ export const enEnrollment: Record<keyof typeof zhEnrollment, string> = {
   'enroll.remarkTooLong': 'The remark can be at most 300 characters',
   'enroll.notYetOpen': 'Registration has not opened yet',
   'enroll.closed': 'Registration has closed',
+  'enroll.repeatNote': 'The same child was sent again ({child}, {phone}); no new registration was stored',
+  'enroll.repeatBy': 'Enrollment form',
   'enroll.duplicate': 'This child is already registered (same ID number, or same phone and name); no need to send it again — contact the school to change it',
   'enroll.export.sheet': 'Registrations',
   'enroll.export.file': 'Enrollment registrations',

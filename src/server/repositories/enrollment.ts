@@ -89,7 +89,7 @@ export const enrollmentRepo = {
   /** Whether the notice already holds this child: the same ID number, or the same phone and child's name. */
   async duplicate(db: Executor, noticeId: number, idHash: string, phone: string, childName: string) {
     const [row] = await db
-      .select({ id: enrollmentRegistrations.id })
+      .select({ id: enrollmentRegistrations.id, status: enrollmentRegistrations.status })
       .from(enrollmentRegistrations)
       .where(and(eq(enrollmentRegistrations.noticeId, noticeId), or(eq(enrollmentRegistrations.idHash, idHash), and(eq(enrollmentRegistrations.phone, phone), eq(enrollmentRegistrations.childName, childName)))))
       .limit(1);
@@ -104,6 +104,13 @@ export const enrollmentRepo = {
     await db
       .update(enrollmentRegistrations)
       .set({ status, updatedAt: now, history: sql`${enrollmentRegistrations.history} || ${JSON.stringify([entry])}::jsonb` })
+      .where(eq(enrollmentRegistrations.id, id));
+  },
+  /** Adds a note to a registration's history without changing its status (a repeated sign-up). */
+  async addNote(db: Executor, id: number, entry: { status: RegistrationStatus; note: string; by: string; at: string }, now: Date) {
+    await db
+      .update(enrollmentRegistrations)
+      .set({ updatedAt: now, history: sql`${enrollmentRegistrations.history} || ${JSON.stringify([entry])}::jsonb` })
       .where(eq(enrollmentRegistrations.id, id));
   },
   async admittedCount(db: Executor, noticeId: number) {

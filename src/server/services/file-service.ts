@@ -5,6 +5,7 @@ import { AppError, notFound } from '../errors';
 import { filesRepo, type FileRow } from '../repositories/files';
 import { contentKey } from '../storage/file-storage';
 import type { AuthContext } from './auth-context';
+import { isScopedTeacher } from './access';
 import type { ServiceDeps } from './deps';
 import { inspectUpload, maxBytesOf, type InspectedFile } from './file-sniff';
 
@@ -80,20 +81,27 @@ const linkInvalid = () => new AppError(403, 'LINK_INVALID', 'intake.linkInvalid'
 
 /** The file service routes' rules: upload, authorised read, signed read. */
 export function fileService(deps: ServiceDeps) {
+  /**
+   * The file if the caller may read it: school-wide roles every file of their school, a class-scoped
+   * teacher only what belongs to their classes, their own uploads and published samples — the same
+   * reach as the essay lists, so a leaked id opens nothing more.
+   */
+  async function readable(auth: AuthContext, id: string): Promise<FileRow> {
+    const row = isScopedTeacher(auth) ? await filesRepo.findForTeacher(deps.db, auth.school.id, auth.identity.id, id) : await filesRepo.find(deps.db, auth.school.id, id);
+    if (!row) throw notFound();
+    return row;
+  }
   return {
     maxBytes: maxBytesOf(deps.uploadMaxBytes),
     async upload(auth: AuthContext, bytes: Buffer, originalName: string | undefined) {
       return fileView(deps, await saveFile(deps, auth, bytes, { originalName }));
     },
     async info(auth: AuthContext, id: string) {
-      const row = await filesRepo.find(deps.db, auth.school.id, id);
-      if (!row) throw notFound();
-      return fileView(deps, row);
+      return fileView(deps, await readable(auth, id));
     },
-    /** Bytes for a signed-in user of the same school (another school's id answers 404). */
+    /** Bytes for a signed-in user who may see what the file belongs to (anything else answers 404). */
     async read(auth: AuthContext, id: string) {
-      const row = await filesRepo.find(deps.db, auth.school.id, id);
-      if (!row) throw notFound();
+      const row = await readable(auth, id);
       return { row, bytes: await deps.storage.get(row.storageKey) };
     },
     /** Bytes for a signed link: expired or wrong signature 403. */

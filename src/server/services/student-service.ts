@@ -9,9 +9,10 @@ import type { AuthContext } from './auth-context';
 import type { ClassService } from './class-service';
 import type { ServiceDeps } from './deps';
 import { MAX_IMPORT_ROWS } from './roster/parse-roster';
+import { sharedRateLimit } from './security/shared-rate-limit';
 import { rosterImportGate } from './roster/roster-import-gate';
 import { parseRosterOffThread } from './roster/parse-roster-off-thread';
-import { studentCode } from './security/student-code';
+import { studentCode, studentTriesPrefix } from './security/student-code';
 import { studentCodesRepo } from '../repositories/student-codes';
 import { isUniqueViolation } from '../db/pg-errors';
 
@@ -100,6 +101,8 @@ export function studentService(deps: ServiceDeps, classes: ClassService) {
     async resetCode(auth: AuthContext, id: number) {
       const row = await studentInScope(auth, id, 'edit');
       const version = await studentCodesRepo.bump(db, { studentId: row.s.id, schoolId: row.s.schoolId, identityId: auth.identity.id, now: deps.now() });
+      // Whatever guessing came before, the pupil's new code works from every address at once.
+      await sharedRateLimit.forget(db, studentTriesPrefix(row.s.id));
       return { id: row.s.id, h5Code: studentCode(deps.signer, row.s.schoolId, row.s.id, version) };
     },
     async add(auth: AuthContext, body: StudentBody) {

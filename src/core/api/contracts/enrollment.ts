@@ -121,4 +121,5 @@ export const registerBody = z.object({
   remark: text(300, 'enroll.remarkTooLong').default(''),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
-export const registered = z.object({ id: z.number().int(), childName: z.string(), idMasked: z.string(), phoneMasked: z.string(), createdAt: z.string() });
+/** What the parent is told: the same whether the child was new or already registered (no id). */
+export const registered = z.object({ childName: z.string(), idMasked: z.string(), phoneMasked: z.string(), createdAt: z.string() });

@@ -1,8 +1,11 @@
 // The parents' side of enrollment: the notice's public H5 form (reached by the QR code of a published
 // notice) and the registration it sends. No sign-in, so every address is rate limited in the database
 // (shared by all server processes) and the checks happen on the server: the window, the grade, the
-// ID number's checksum and the duplicate rule (same ID number, or same phone and child's name).
+// ID number's checksum and the duplicate rule (same ID number, or same phone and child's name: a repeat
+// is answered like a new registration and noted on the first one for the office).
 import type { PublicNotice, RegisterBody } from '../../../core/api/contracts/enrollment';
+import { translate } from '../../../core/i18n';
+import type { RegistrationStatus } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { enrollmentRepo, type NoticeRow } from '../../repositories/enrollment';
 import { schoolsRepo } from '../../repositories/schools';
@@ -57,8 +60,15 @@ export function enrollmentPublicService(deps: ServiceDeps) {
       if (new Date(`${body.birthDate}T00:00:00Z`).getTime() > now.getTime() || Number.isNaN(new Date(`${body.birthDate}T00:00:00Z`).getTime())) throw badRequest('ENROLL_BIRTH', 'enroll.birthRequired');
       if (birthDateOf(id) !== body.birthDate) throw badRequest('ENROLL_BIRTH_MISMATCH', 'enroll.birthMismatch');
       const idHash = hashIdNumber(deps.signer, n.schoolId, id);
-      const duplicate = () => new AppError(409, 'ENROLL_DUPLICATE', 'enroll.duplicate', undefined, { show: true });
-      if (await enrollmentRepo.duplicate(db, n.id, idHash, body.phone, body.childName)) throw duplicate();
+      // The parent sees the same answer whether or not the child was already registered, so the form
+      // cannot be used to learn whether an ID number is on file; the office sees the repeat instead.
+      const answer = { childName: body.childName, idMasked: maskIdNumber(id), phoneMasked: maskPhone(body.phone), createdAt: now.toISOString() };
+      const noteRepeat = async (existing: { id: number; status: RegistrationStatus }) => {
+        await enrollmentRepo.addNote(db, existing.id, { status: existing.status, note: translate('zh', 'enroll.repeatNote', { child: body.childName, phone: maskPhone(body.phone) }), by: translate('zh', 'enroll.repeatBy'), at: now.toISOString() }, now);
+        return answer;
+      };
+      const existing = await enrollmentRepo.duplicate(db, n.id, idHash, body.phone, body.childName);
+      if (existing) return noteRepeat(existing);
       const row = await enrollmentRepo.insertRegistration(db, {
         schoolId: n.schoolId,
         noticeId: n.id,
@@ -79,9 +89,10 @@ export function enrollmentPublicService(deps: ServiceDeps) {
         createdAt: now,
         updatedAt: now,
       });
+      if (row) return answer;
       // A parallel request with the same child got in first: the unique indexes kept one.
-      if (!row) throw duplicate();
-      return { id: row.id, childName: row.childName, idMasked: row.idMasked, phoneMasked: maskPhone(row.phone), createdAt: row.createdAt.toISOString() };
+      const first = await enrollmentRepo.duplicate(db, n.id, idHash, body.phone, body.childName);
+      return first ? noteRepeat(first) : answer;
     },
   };
 }

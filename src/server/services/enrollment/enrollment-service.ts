@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth-context';
 import type { ServiceDeps } from '../deps';
 import { formatCst } from '../cst-time';
 import { attachmentHeader } from '../writing-export';
-import { maskPhone } from './id-number';
+import { maskIdNumber, maskPhone } from './id-number';
 import type { RegistrationStatus } from '../../db/schema';
 import { gradeLabel } from '../../../core/domain/grades';
 
@@ -51,7 +51,7 @@ function registrationView(r: RegistrationRow, noticeTitle: string, wholePhone: b
     guardianName: r.guardianName,
     relation: r.relation,
     phone: wholePhone ? r.phone : maskPhone(r.phone),
-    idMasked: r.idMasked,
+    idMasked: maskIdNumber(r.idMasked),
     currentSchool: r.currentSchool,
     address: r.address,
     remark: r.remark,
@@ -154,7 +154,7 @@ export function enrollmentService(deps: ServiceDeps) {
         return { id: body.id, status: body.status };
       });
     },
-    /** The registrations with the list's filters as xlsx (phone whole: the office calls parents from it; ID masked). */
+    /** The registrations with the list's filters as xlsx (phone whole: the office calls parents from it; ID: region only). */
     async exportXlsx(auth: AuthContext, q: Omit<RegistrationQuery, 'pageNum' | 'pageSize'>, lang: Lang) {
       need(auth, 'export');
       const rows = await enrollmentRepo.registrationsAll(db, { schoolId: auth.school.id, noticeId: q.noticeId, status: q.status, keyword: q.keyword }, EXPORT_MAX_ROWS);
@@ -163,7 +163,7 @@ export function enrollmentService(deps: ServiceDeps) {
       const ws = wb.addWorksheet(t('enroll.export.sheet'));
       ws.addRow(['notice', 'child', 'gender', 'birth', 'grade', 'guardian', 'relation', 'phone', 'idNumber', 'currentSchool', 'address', 'remark', 'status', 'createdAt'].map((k) => t(`enroll.f.${k}` as never))).font = { bold: true };
       for (const { r, noticeTitle } of rows) {
-        ws.addRow([noticeTitle, r.childName, t(r.gender === 1 ? 'enroll.gender.1' : 'enroll.gender.2'), r.birthDate, gradeLabel(r.grade, lang), r.guardianName, r.relation, r.phone, r.idMasked, r.currentSchool, r.address, r.remark, t(`enroll.status.${r.status}` as never), formatCst(r.createdAt)]);
+        ws.addRow([noticeTitle, r.childName, t(r.gender === 1 ? 'enroll.gender.1' : 'enroll.gender.2'), r.birthDate, gradeLabel(r.grade, lang), r.guardianName, r.relation, r.phone, maskIdNumber(r.idMasked), r.currentSchool, r.address, r.remark, t(`enroll.status.${r.status}` as never), formatCst(r.createdAt)]);
       }
       ws.columns.forEach((c) => (c.width = 16));
       const body = Buffer.from(await wb.xlsx.writeBuffer());

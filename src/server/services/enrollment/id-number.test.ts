@@ -10,8 +10,10 @@ describe('resident ID numbers on the enrollment form', () => {
     expect(validIdNumber('110105201502300031')).toBe(false);
     expect(validIdNumber('11010520150301003')).toBe(false);
   });
-  it('masks the birth date and sequence, and the middle of a phone number', () => {
-    expect(maskIdNumber('110105201503010037')).toBe('110105********0037');
+  it('keeps only the region of an ID number (the birth date is shown beside it), and the middle of a phone number', () => {
+    expect(maskIdNumber('110105201503010037')).toBe('110105************');
+    // Rows stored with the old mask (region and last four) are shown the same way.
+    expect(maskIdNumber('110105********0037')).toBe('110105************');
     expect(birthDateOf('110105201503010037')).toBe('2015-03-01');
     expect(maskPhone('13800000001')).toBe('138****0001');
   });

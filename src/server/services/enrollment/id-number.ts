@@ -21,8 +21,13 @@ export function validIdNumber(raw: string): boolean {
 /** The birth date the number carries (YYYY-MM-DD). */
 export const birthDateOf = (id: string) => `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`;
 
-/** 110105********1234: region kept for the office, birth date and sequence hidden. */
-export const maskIdNumber = (id: string) => `${id.slice(0, 6)}********${id.slice(-4)}`;
+/**
+ * 110105************: only the region (where the child's household is registered: the office checks
+ * the catchment area). The birth date is shown beside it, so any more digits would rebuild the number:
+ * region, birth date and the last four were the whole of it. Also applied to rows stored with the old
+ * mask (110105********1234) whenever they are shown or exported.
+ */
+export const maskIdNumber = (idOrOldMask: string) => `${idOrOldMask.slice(0, 6)}${'*'.repeat(12)}`;
 
 /** 138****0001 */
 export const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****');

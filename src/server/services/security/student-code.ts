@@ -2,9 +2,11 @@
 // student. It is derived, not stored: HMAC(token secret, school and student id, and the code's version
 // once a teacher has reset it: student_code_versions) mapped to 6 characters
 // of an alphabet without look-alikes (0/O, 1/I/L), so the teacher's class page can always show it and
-// every server process sharing JWT_SECRET agrees on it. 31^6 ≈ 8.9 × 10^8 codes against at most 50
-// wrong tries per student per hour from everywhere (5 from one address, 20 per address in all) is out
-// of reach of guessing (< 0.05 % a year), and locking a student out takes many addresses.
+// every server process sharing JWT_SECRET agrees on it. 31^6 ≈ 8.9 × 10^8 codes against 5 wrong tries
+// per student and address and 20 per address in an hour (sliding): guessing one pupil's code takes
+// millions of addresses. There is deliberately no limit per student from all addresses together: that
+// let anyone lock a pupil's own correct code out (50 wrong tries from anywhere). A right code gives its
+// tries back, and a teacher's reset of the code clears the pupil's counts.
 import { timingSafeEqual } from 'node:crypto';
 import type { TokenSigner } from '../../auth/tokens';
 import type { Executor } from '../../db/database';
@@ -16,7 +18,6 @@ export const STUDENT_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const STUDENT_CODE_LENGTH = 6;
 export const STUDENT_CODE_LIMITS = {
   perStudentAndIp: { max: 5, windowMs: 3_600_000 },
-  perStudent: { max: 50, windowMs: 3_600_000 },
   perIp: { max: 20, windowMs: 3_600_000 },
 };
 
@@ -33,6 +34,9 @@ export function studentCode(signer: TokenSigner, schoolId: number, studentId: nu
   return code;
 }
 
+/** The prefix of a pupil's per-address try counters (cleared when a teacher resets the code). */
+export const studentTriesPrefix = (studentId: number) => `h5code:try:student:${studentId}:`;
+
 /** What a student typed, as compared: upper case, without spaces or dashes. */
 export const normaliseStudentCode = (input: string) => input.trim().toUpperCase().replace(/[\s-]/g, '');
 
@@ -43,15 +47,14 @@ export const normaliseStudentCode = (input: string) => input.trim().toUpperCase(
  */
 export async function verifyStudentCode(db: Executor, signer: TokenSigner, student: { schoolId: number; id: number }, given: string, ip: string, now: Date): Promise<void> {
   const keys = [
-    [`h5code:try:student:${student.id}:${ip}`, STUDENT_CODE_LIMITS.perStudentAndIp],
-    [`h5code:try:student:${student.id}`, STUDENT_CODE_LIMITS.perStudent],
+    [`${studentTriesPrefix(student.id)}${ip}`, STUDENT_CODE_LIMITS.perStudentAndIp],
     [`h5code:try:ip:${ip}`, STUDENT_CODE_LIMITS.perIp],
   ] as const;
   const reserved: (typeof keys)[number][] = [];
   try {
     for (const k of keys) {
-      reserved.push(k);
       await sharedRateLimit.hit(db, k[0], k[1], now);
+      reserved.push(k);
     }
   } catch (err) {
     for (const k of reserved) await sharedRateLimit.giveBack(db, k[0], k[1], now);
