@@ -49,8 +49,9 @@ describe('correctText', () => {
   it('writes comments in Chinese by default and in English on request', async () => {
     const zh = await correctText(base);
     const en = await correctText({ ...base, lang: 'en' });
-    expect(zh.comments.overall).toMatch(/本文以“难忘的一次运动会”为题/);
-    expect(en.comments.overall).toMatch(/is a narrative of \d+ characters/);
+    // The overall comment opens on what the essay does well, quoted from it, and ends with the level.
+    expect(zh.comments.overall).toMatch(/^[^。]*“[^”]+”[^。]*。.*综合评定：/);
+    expect(en.comments.overall).toMatch(/^[^.]*“[^”]+”.*Overall: /);
     expect(zh.comments.paragraphs).toHaveLength(5);
     expect(en.comments.paragraphs[0]!.text).toMatch(/^Paragraph 1 \(opening/);
   });

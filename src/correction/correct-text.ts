@@ -4,6 +4,7 @@
 import { buildNotes, type Note } from './comments/notes.js';
 import { dimensionComment, overallComment } from './comments/comments.js';
 import { paragraphComments, type ParagraphComment } from './comments/paragraph-comments.js';
+import { withConsistentComments } from './comments/consistency-gate.js';
 import type { FlagHit } from './flags.js';
 import { DEFAULT_DIMENSIONS, resolveDimension, type DimensionId } from './scoring/dimensions.js';
 import { LocalEssayScorer, type EssayScorer, type ScoreResult } from './scoring/local-scorer.js';
@@ -130,7 +131,9 @@ export async function correctText(input: CorrectTextInput, scorer: EssayScorer =
     };
   }
   const score = await scorer.score(analysis, standard, lang);
-  return {
+  // The gate rewrites any field the consistency checker rejects (the templates pass it; a scorer's
+  // new level must not make them contradict themselves unnoticed).
+  return withConsistentComments({
     ...base,
     status: 'scored',
     score,
@@ -140,5 +143,5 @@ export async function correctText(input: CorrectTextInput, scorer: EssayScorer =
       paragraphs: paragraphComments(analysis, lang),
     },
     notes: buildNotes(analysis, transcript, lang),
-  };
+  }).result;
 }

@@ -14,6 +14,8 @@ export type { TextAnalysis } from './text/analyze.js';
 export { findWrongChars, correctSpelling, DEFAULT_SPELL_PARAMS, ESSAY_SPELL_PARAMS } from './spelling/spellcheck.js';
 export type { SpellFix } from './spelling/spellcheck.js';
 export type { Note, NoteKind } from './comments/notes.js';
+export { ACTION_CHAIN_CUE } from './text/analyze.js';
+export { checkClassComments, checkComments, type CommentSet, type Contradiction, type ConsistencyRule } from './comments/consistency.js';
 export type { OcrProvider, OcrPage, OcrLine, OcrChar, Box } from './ocr.js';
 export { transcriptFromPages } from './ocr.js';
 export { buildTranscript } from './ocr.js';

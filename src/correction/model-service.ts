@@ -5,6 +5,7 @@
 // scores and comments. Timeouts, retries with exponential backoff, a concurrency limit, latency and
 // tokens logged through an injected logger. On failure the local result is kept and carries the
 // AI_SERVICE_FAILED flag so the caller can retry later: the essay is never lost. Uses global fetch.
+import { withConsistentComments } from './comments/consistency-gate.js';
 import { z } from 'zod';
 import type { CorrectionResult } from './correct-text.js';
 import { flagLabel } from './flags.js';
@@ -396,7 +397,13 @@ export class ModelServiceReviewer {
     try {
       const r = await this.client.chatJson(promptFor(result, transcript, task), REVIEW_SCHEMA as unknown as { name: string; schema: Record<string, unknown> }, (v) => parseReview(v, result), signal);
       const review = r.json as ModelReview;
-      const merged = applyReview(result, transcript, review, this.model);
+      // A model comment that contradicts its own scores or the essay is replaced by the local one.
+      const gate = withConsistentComments(applyReview(result, transcript, review, this.model));
+      const merged = gate.result;
+      if (gate.replaced.length) {
+        review.fallback.push(...gate.replaced.map((w) => `consistency:${w}`));
+        this.logger.warn({ event: 'model_service_inconsistent', model: this.model, fields: gate.replaced, rules: [...new Set(gate.remaining.map((c) => c.rule))] }, 'model comments contradicted the scores or the essay; local comments kept for those fields');
+      }
       if (review.fallback.length) this.logger.warn({ event: 'model_service_fallback', model: this.model, fields: review.fallback }, 'model answer partly invalid; local judgement kept for those fields');
       return { ...merged, service: { ok: true, model: this.model, attempts: r.attempts, latencyMs: r.latencyMs, ...(review.fallback.length ? { fallback: review.fallback } : {}), ...(r.promptTokens !== undefined ? { promptTokens: r.promptTokens } : {}), ...(r.completionTokens !== undefined ? { completionTokens: r.completionTokens } : {}) } };
     } catch (e) {

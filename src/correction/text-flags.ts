@@ -3,6 +3,7 @@ import { flagLabel, type FlagHit } from './flags.js';
 import type { TextAnalysis } from './text/analyze.js';
 import { genreFromText, type Genre } from './text/genre.js';
 import { driftPhrase, GENRE_NAMES } from './comments/comments.js';
+import { endingCutOff, farTooShort } from './text/ending.js';
 
 type Lang = 'zh' | 'en';
 
@@ -71,8 +72,8 @@ export function textFlags(a: TextAnalysis, input: TextFlagInput, lang: Lang): Fl
 
   // Incomplete: far below the grade's minimum, or the last paragraph stops mid-sentence.
   const lastP = a.paragraphs[a.paragraphs.length - 1];
-  const cutOff = a.genre.genre !== 'poem' && lastP && lastP.hanCount > 0 && !/[。！？!?…”’」』）)—]$/u.test(lastP.text);
-  const tooShort = a.hanCount < a.length.min * 0.5;
+  const cutOff = endingCutOff(a);
+  const tooShort = farTooShort(a);
   if (tooShort || cutOff) {
     const why: string[] = [];
     if (tooShort) why.push(zh ? `仅${a.hanCount}字，不足本年级最低要求${a.length.min}字的一半` : `${a.hanCount} characters, under half the grade's minimum of ${a.length.min}`);

@@ -94,8 +94,8 @@ describe.each(databaseKinds())('class report on %s', (kind) => {
   it('common problems: the unapproved essay’s wrong characters and punctuation are not counted', async () => {
     const r = await report({ mode: 'simple' });
     expect(r.commonProblems).toEqual([
-      { kind: 'wrongChar', label: '错别字', count: 2, essays: 2, examples: [{ text: '“一渡”→“一度”', count: 2 }] },
-      { kind: 'punctuation', label: '标点', count: 1, essays: 1, examples: [{ text: '“秋天到了,”→“秋天到了，”', count: 1 }] },
+      { kind: 'wrongChar', label: '错别字', count: 2, essays: 2, examples: [{ text: '“一渡”应为“一度”', count: 2 }] },
+      { kind: 'punctuation', label: '标点', count: 1, essays: 1, examples: [{ text: '“秋天到了,”应为“秋天到了，”', count: 1 }] },
     ].map((p) => ({ ...p, label: expect.any(String) })));
   });
 

@@ -145,9 +145,9 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect(st.dimensions[0]).toEqual({ id: 'theme', name: '立意切题', average: ONE_DECIMAL(ai.map((s) => s.dimensions.find((d) => d.id === 'theme')!.percent)) });
 
     const problem = (k: string) => st.commonProblems.find((p) => p.kind === k);
-    expect(problem('wrongChar')).toEqual({ kind: 'wrongChar', label: '错别字', essays: 1, examples: expect.arrayContaining(['“渡”→“度”', '“官”→“关”']) });
+    expect(problem('wrongChar')).toEqual({ kind: 'wrongChar', label: '错别字', essays: 1, examples: expect.arrayContaining(['“渡”应为“度”', '“官”应为“关”']) });
     expect(problem('punctuation')).toMatchObject({ label: '标点使用不规范', essays: expect.any(Number) });
-    expect(problem('punctuation')!.examples).toContain(', → ，');
+    expect(problem('punctuation')!.examples).toContain('中文里应使用全角标点');
     expect(problem('longSentence')).toMatchObject({ label: '句子冗长', essays: 1 });
     expect(problem('longSentence')!.examples[0]).toMatch(/^“跑到第二圈的时候.*…”$/);
     expect(problem('offTopic')).toEqual({ kind: 'offTopic', label: '疑似偏题', essays: 1, examples: [roster[4]!.name] });
@@ -203,11 +203,11 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     }
     expect(ev.wrongCharacters).toEqual(expect.arrayContaining([{ wrong: '渡', fix: '度', count: 1 }, { wrong: '官', fix: '关', count: 1 }]));
     expect(ev.strengths.join()).toMatch(/是全班的强项/);
-    expect(ev.problems.join()).toContain('错别字：1篇作文出现，如“渡”→“度”');
+    expect(ev.problems.join()).toContain('错别字：1篇作文出现，如“渡”应为“度”');
 
     const en = (await get(`writings/classroomEvaluation?taskId=${fx.taskId}&classId=${fx.classId}`, 'teacher01', 'en')).json().data;
     expect(en.summary).toContain('七年级2班: students 8; handed in 5; corrected by the AI 4; approved by the teacher 2. Not handed in yet: 3.');
-    expect(en.problems.join(' ')).toContain('Wrong characters (essays: 1), e.g. “渡”→“度”');
+    expect(en.problems.join(' ')).toContain('Wrong characters (essays: 1), e.g. “渡” for “度”');
     for (const g of en.goodSentences) expect(g.why).toMatch(/^(Uses|Precise|Vivid|uses)/);
   });
 

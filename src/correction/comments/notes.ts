@@ -1,6 +1,8 @@
 // Sentence-level notes tied to transcript offsets [start, end): good sentences and why, wrong
 // characters with their fix, punctuation misuse, long-winded sentences.
 import { ACTION_CHAIN_CUE, type TextAnalysis } from '../text/analyze.js';
+import { praisableGoodSentences } from './evidence.js';
+import { wrongCharPhrase } from './wrong-char-phrase.js';
 import type { PunctuationKind } from '../text/punctuation.js';
 import type { RhetoricKind } from '../text/rhetoric.js';
 
@@ -27,7 +29,7 @@ export const RHETORIC_NAMES: Record<RhetoricKind, Record<Lang, string>> = {
   rhetoricalQuestion: { zh: '反问', en: 'a rhetorical question (反问)' },
 };
 
-const PUNCT_MSG: Record<PunctuationKind, Record<Lang, string>> = {
+export const PUNCT_MSG: Record<PunctuationKind, Record<Lang, string>> = {
   halfWidth: { zh: '中文里应使用全角标点', en: 'use a full-width Chinese mark here' },
   repeated: { zh: '标点重复使用', en: 'the mark is repeated' },
   ellipsis: { zh: '省略号应写作“……”（六个点）', en: 'an ellipsis is written “……” (six dots)' },
@@ -62,7 +64,8 @@ function reasonText(a: TextAnalysis, cues: string[], reasons: string[], lang: La
 export function buildNotes(a: TextAnalysis, text: string, lang: Lang): Note[] {
   const notes: Note[] = [];
   const ex = (s: number, e: number) => text.slice(s, e);
-  for (const g of a.goodSentences) {
+  // Only sentences a comment may praise: never a quoted image the essay rejects, never a doubtful reading.
+  for (const g of praisableGoodSentences(a)) {
     notes.push({ kind: 'goodSentence', start: g.start, end: g.end, excerpt: ex(g.start, g.end), message: reasonText(a, g.cues, g.reasons, lang) });
   }
   for (const w of a.wrongChars) {
@@ -72,7 +75,7 @@ export function buildNotes(a: TextAnalysis, text: string, lang: Lang): Note[] {
       end: w.end,
       excerpt: w.wrong,
       fix: w.fix,
-      message: lang === 'zh' ? `错别字：“${w.wrong}”应为“${w.fix}”（${w.word}）。` : `Wrong character: “${w.wrong}” should be “${w.fix}” (${w.word}).`,
+      message: lang === 'zh' ? `错别字：${wrongCharPhrase(w, lang)}。` : `Wrong character: ${wrongCharPhrase(w, lang)}.`,
     });
   }
   for (const p of a.punctuation) {
@@ -96,8 +99,8 @@ export function buildNotes(a: TextAnalysis, text: string, lang: Lang): Note[] {
       excerpt: s.text,
       message:
         lang === 'zh'
-          ? `长句：本句${s.hanCount}字、${commas}个逗号，读来冗长，可拆成两三句。`
-          : `Long-winded: ${s.hanCount} characters and ${commas} commas in one sentence; split it into two or three.`,
+          ? `长句：${commas >= 4 ? '逗号一个接一个，' : ''}读来冗长，可在意思完整处用句号断开，拆成两三句。`
+          : `Long-winded: ${commas >= 4 ? 'one comma after another; ' : ''}end the sentence where a thought is complete and make two or three of it.`,
     });
   }
   return notes.sort((x, y) => x.start - y.start || x.kind.localeCompare(y.kind));

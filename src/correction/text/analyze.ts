@@ -54,6 +54,8 @@ export interface TextAnalysis {
   goodSentences: GoodSentence[];
   /** share of body characters in repeated 8+ character chunks (copy-paste or OCR loops) */
   repetition: number;
+  /** transcript offsets the OCR read with doubt: comments never quote them */
+  doubtful?: number[];
 }
 
 export interface AnalyzeInput {
@@ -158,6 +160,7 @@ export function analyzeText(input: AnalyzeInput): TextAnalysis {
     genre,
     goodSentences: pickGoodSentences(sentences, vocabulary, rhetoric, dialogue, wrongChars),
     repetition: repetition(body),
+    ...(input.doubtful?.length ? { doubtful: [...input.doubtful] } : {}),
   };
 }
 

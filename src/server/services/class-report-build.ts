@@ -155,7 +155,7 @@ export function buildClassReport(input: BuildInput): ClassReport {
           const notes = (s.row.notes ?? []).filter((n) => n.kind === kind);
           if (notes.length) essays++;
           count += notes.length;
-          for (const n of notes) examples.set(noteExample(n), (examples.get(noteExample(n)) ?? 0) + 1);
+          for (const n of notes) examples.set(noteExample(n, lang), (examples.get(noteExample(n, lang)) ?? 0) + 1);
         }
         const top = [...examples.entries()].sort((a, b) => b[1] - a[1]).slice(0, EXAMPLES_MAX).map(([text, c]) => ({ text, count: c }));
         return { kind, label: t(`classStats.problem.${kind}`), count, essays, examples: top };
@@ -222,7 +222,7 @@ export function buildClassReport(input: BuildInput): ClassReport {
       pages: input.pages?.get(s.essayId!) ?? [],
       ...commentsShown(s.row.teacherComment, s.row.aiComment),
       dimensions: s.dimensions.map((d) => ({ ...d, name: DIMENSIONS[d.id as DimensionId]?.[lang] ?? d.id })),
-      marks: (s.row.notes ?? []).filter((n) => n.kind === 'wrongChar' || n.kind === 'punctuation' || n.kind === 'goodSentence').slice(0, 12).map((n) => ({ kind: n.kind, excerpt: noteExample(n), message: n.message })),
+      marks: (s.row.notes ?? []).filter((n) => n.kind === 'wrongChar' || n.kind === 'punctuation' || n.kind === 'goodSentence').slice(0, 12).map((n) => ({ kind: n.kind, excerpt: noteExample(n, lang), message: n.message })),
     }));
   }
   return report;

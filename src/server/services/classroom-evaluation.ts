@@ -1,6 +1,7 @@
 // The classroom evaluation of a task in a class: a summary the teacher can put on the screen in
 // class, built only from the class's corrections (counts, strongest and weakest dimensions, most
 // common problems, good sentences with the student's name, the best essays, frequent wrong characters).
+import { ACTION_CHAIN_CUE } from '../../correction/index';
 import type { ClassroomEvaluation, WritingStatistics } from '../../core/api/contracts/review';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { CurrentEssayRow } from '../repositories/writing-statistics';
@@ -33,13 +34,14 @@ export function bodyExcerpt(transcript: string, title: string, max = EXCERPT_CHA
 }
 
 /** Why a sentence is good, in the caller's language, from what the analysis found in it; else the AI note's own words. */
-function goodSentenceWhy(row: CurrentEssayRow, note: { start: number; end: number; message: string }, lang: Lang): string {
+function goodSentenceWhy(row: CurrentEssayRow, note: { start: number; end: number; message: string; excerpt: string }, lang: Lang): string {
   const found = (row.goodSentences ?? []).find((g) => g.start === note.start && g.end === note.end);
   if (!found) return note.message;
   const t = (key: string, params?: Record<string, string>) => translate(lang, key as MessageKey, params);
   const sep = t('classEval.listSeparator');
   const devices = [...new Set(found.cues.filter((c) => DEVICES.includes(c)))];
-  const words = found.cues.filter((c) => !DEVICES.includes(c)).slice(0, 3);
+  // Cues are words of the sentence, except the marker of a chain of actions, which is never shown.
+  const words = found.cues.filter((c) => !DEVICES.includes(c) && c !== ACTION_CHAIN_CUE && note.excerpt.includes(c)).slice(0, 3);
   const parts: string[] = [];
   if (devices.length) parts.push(t('classEval.why.rhetoric', { devices: devices.map((d) => t(`classEval.device.${d}`)).join(sep) }));
   if (words.length) {

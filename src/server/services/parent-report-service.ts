@@ -163,7 +163,7 @@ export function parentReportService(deps: ServiceDeps) {
       const stored = (await essaysRepo.pages(db, [chosen.essayId])).sort((a, b) => a.p.pageNo - b.p.pageNo);
       const pages = stored.map((p) => ({ url: signedFileUrl(deps, p.f.id).url, rotation: p.p.rotation }));
       files = stored.map((p) => ({ storageKey: p.f.storageKey, rotation: p.p.rotation }));
-      marks = (chosen.notes ?? []).filter((n) => MARK_KINDS.has(n.kind)).slice(0, 12).map((n) => ({ kind: n.kind, excerpt: noteExample(n), message: n.message }));
+      marks = (chosen.notes ?? []).filter((n) => MARK_KINDS.has(n.kind)).slice(0, 12).map((n) => ({ kind: n.kind, excerpt: noteExample(n, lang), message: n.message }));
       current = {
         taskId: chosen.taskId,
         title: chosen.title,
@@ -198,7 +198,7 @@ export function advice(dimensions: { id: string; name: string; percent: number |
     const tip = (DIMENSION_TIPS as readonly string[]).includes(weakest.id) ? weakest.id : 'other';
     nextSteps.push(t('parentReport.next.dim', { name: weakest.name, tip: t(`parentReport.tip.${tip}`) }));
   }
-  if (wrong.length) nextSteps.push(t('parentReport.next.wrongChar', { example: noteExample(wrong[0]!) }));
+  if (wrong.length) nextSteps.push(t('parentReport.next.wrongChar', { example: noteExample(wrong[0]!, lang) }));
   if (nextSteps.length < 2) nextSteps.push(t('parentReport.next.read'));
   return { strengths: strengths.slice(0, 3), nextSteps: nextSteps.slice(0, 2) };
 }

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { noteExample } from './writing-statistics';
 
 describe('noteExample', () => {
-  it('shows a lone punctuation mark and its fix bare, not wrapped in quotation marks (issue 21 item 14)', () => {
-    expect(noteExample({ kind: 'punctuation', excerpt: ',', fix: '，' })).toBe(', → ，');
-    expect(noteExample({ kind: 'punctuation', excerpt: '"', fix: '“' })).toBe('" → “');
+  it('says what is wrong with the punctuation in words, never raw marks and arrows (was “如，→。、，，→，”)', () => {
+    expect(noteExample({ kind: 'punctuation', excerpt: '！！', fix: '！', message: '标点：标点重复使用，改为“！”。' })).toBe('标点重复使用');
+    expect(noteExample({ kind: 'punctuation', excerpt: ',', fix: '，', message: 'Punctuation: use a full-width Chinese mark here; write “，”.' }, 'en')).toBe('use a full-width Chinese mark here');
+    expect(noteExample({ kind: 'punctuation', excerpt: ',', fix: '，' })).toBe('标点使用不规范');
+    for (const x of [noteExample({ kind: 'punctuation', excerpt: '，', fix: '。' }), noteExample({ kind: 'wrongChar', excerpt: '渡', fix: '度' })]) expect(x).not.toMatch(/→/);
   });
-  it('quotes a mark shown in its words, and wrong characters', () => {
-    expect(noteExample({ kind: 'punctuation', excerpt: '秋天到了,', fix: '秋天到了，' })).toBe('“秋天到了,”→“秋天到了，”');
-    expect(noteExample({ kind: 'wrongChar', excerpt: '渡', fix: '度' })).toBe('“渡”→“度”');
+  it('quotes a wrong character with its fix in words', () => {
+    expect(noteExample({ kind: 'wrongChar', excerpt: '渡', fix: '度' })).toBe('“渡”应为“度”');
+    expect(noteExample({ kind: 'wrongChar', excerpt: '渡', fix: '度' }, 'en')).toBe('“渡” for “度”');
   });
 });

@@ -62,16 +62,25 @@ const clip = (s: string, n: number) => {
   return chars.length > n ? `${chars.slice(0, n).join('')}…` : chars.join('');
 };
 
-/** Punctuation only: no letter or digit of any script. */
-const MARKS_ONLY = /^[^\p{L}\p{N}]+$/u;
+/** What a punctuation note says is wrong, from its own message: 标点：标点重复使用，改为“！”。 → 标点重复使用. */
+function punctuationProblem(message: string | undefined): string | undefined {
+  const m = message ? /^(?:标点：|Punctuation: )([^，。；;.]+)/u.exec(message) : null;
+  return m?.[1];
+}
 
-/** One example of a note: the wrong character and its fix, else the quoted text (shortened). */
-export function noteExample(n: { kind: string; excerpt: string; fix?: string | undefined }): string {
-  if (n.kind === 'wrongChar' && n.fix) return `“${n.excerpt}”→“${n.fix}”`;
-  if (n.kind === 'punctuation' && n.fix) {
-    // A lone mark in quotes ("“,”→“，”") reads as a jumble of quotation marks: show bare marks.
-    if (MARKS_ONLY.test(n.excerpt) && MARKS_ONLY.test(n.fix)) return `${clip(n.excerpt, 12)} → ${clip(n.fix, 12)}`;
-    return `“${clip(n.excerpt, 12)}”→“${clip(n.fix, 12)}”`;
+/**
+ * One example of a note in words a class or a parent reads, never raw marks and arrows ("如，→。"): the
+ * wrong character and its fix (“渡”应为“度”), what is wrong with the punctuation (标点重复使用), else the
+ * quoted text (shortened).
+ */
+export function noteExample(n: { kind: string; excerpt: string; fix?: string | undefined; message?: string | undefined }, lang: Lang = 'zh'): string {
+  if (n.kind === 'wrongChar' && n.fix) return lang === 'zh' ? `“${n.excerpt}”应为“${n.fix}”` : `“${n.excerpt}” for “${n.fix}”`;
+  if (n.kind === 'punctuation') {
+    const problem = punctuationProblem(n.message);
+    if (problem) return problem;
+    const marksOnly = /^[^\p{L}\p{N}]+$/u.test(n.excerpt);
+    if (marksOnly || !n.fix) return lang === 'zh' ? '标点使用不规范' : 'punctuation';
+    return lang === 'zh' ? `“${clip(n.excerpt, 12)}”应为“${clip(n.fix, 12)}”` : `“${clip(n.excerpt, 12)}” for “${clip(n.fix, 12)}”`;
   }
   return `“${clip(n.excerpt, n.kind === 'longSentence' ? 20 : 16)}”`;
 }
@@ -95,7 +104,7 @@ export function commonProblems(rows: CurrentEssayRow[], lang: Lang): WritingStat
     if (AI_SCORED.includes(row.status) && row.correctionStatus === 'done') {
       for (const n of row.notes ?? []) {
         const kind = NOTE_PROBLEMS[n.kind];
-        if (kind) add(kind, row.id, noteExample(n));
+        if (kind) add(kind, row.id, noteExample(n, lang));
       }
     }
     if (row.correctionStatus === 'done') {
