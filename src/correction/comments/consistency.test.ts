@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAes } from '../../../bench/correction/aes-data.js';
 // The seeded demo essays themselves (plain data, no server code), as judgement.test.ts does.
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line import-x/no-restricted-paths -- a test may read the seeded demo essays (plain data)
 import { DEMO_ESSAY_TITLE, DEMO_ESSAYS } from '../../server/seed/demo-essays-data.js';
 import { correctText, type CorrectionResult } from '../correct-text.js';
 import { applyReview } from '../model-service.js';
