@@ -52,6 +52,18 @@ const envSchema = z.object({
   SSO_DEMO_PARTNER_URL: z.string().url().optional(),
   /** PEM private key for the password fields, shared by every server process; else DATA_DIR/password-rsa.pem. */
   PASSWORD_RSA_KEY_FILE: z.string().optional(),
+  /**
+   * A school's vision model reads the essay pages (the local OCR stays the fallback): an OpenAI-compatible
+   * chat-completions endpoint (e.g. vLLM serving Qwen2.5-VL) and its model name, set together. The URL
+   * defaults to AI_BASE_URL and the key to AI_API_KEY (one endpoint serving both).
+   */
+  AI_OCR_BASE_URL: z.string().regex(/^https?:\/\/[^/]+/, 'AI_OCR_BASE_URL must be an http:// or https:// URL, e.g. http://gpu-server:8000/v1').optional(),
+  AI_OCR_MODEL: z.string().trim().min(1).optional(),
+  AI_OCR_API_KEY: z.string().optional(),
+  /** per page and attempt, ms: a page of a VL model takes 5–30 s on one GPU */
+  AI_OCR_TIMEOUT_MS: z.coerce.number().int().min(1000, 'AI_OCR_TIMEOUT_MS must be at least 1000 (ms)').max(600_000).default(60_000),
+  AI_BASE_URL: z.string().optional(),
+  AI_API_KEY: z.string().optional(),
 });
 
 export type StorageConfig =
@@ -90,6 +102,8 @@ export interface AppConfig {
   ssoDemoPartnerUrl?: string;
   /** PASSWORD_RSA_KEY_FILE, checked at start to hold a private key. */
   passwordKeyFile?: string;
+  /** AI_OCR_*: the vision model that reads pages, when the school runs one */
+  visionOcr?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
 }
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -135,6 +149,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
     };
   }
+  let visionOcr: AppConfig['visionOcr'];
+  const visionUrl = e.AI_OCR_BASE_URL ?? (e.AI_OCR_MODEL ? e.AI_BASE_URL : undefined);
+  if (e.AI_OCR_MODEL && !visionUrl) throw new ConfigError('Invalid configuration:\n  AI_OCR_MODEL is set but AI_OCR_BASE_URL (or AI_BASE_URL) is missing');
+  if (e.AI_OCR_BASE_URL && !e.AI_OCR_MODEL) throw new ConfigError('Invalid configuration:\n  AI_OCR_BASE_URL is set but AI_OCR_MODEL is missing (the vision model\'s name, e.g. Qwen/Qwen2.5-VL-7B-Instruct)');
+  if (e.AI_OCR_MODEL && visionUrl) {
+    if (!/^https?:\/\/[^/]+/.test(visionUrl)) throw new ConfigError('Invalid configuration:\n  AI_BASE_URL (used for AI_OCR_MODEL) must be an http:// or https:// URL');
+    const apiKey = e.AI_OCR_API_KEY ?? e.AI_API_KEY;
+    visionOcr = { baseUrl: visionUrl, model: e.AI_OCR_MODEL, ...(apiKey ? { apiKey } : {}), timeoutMs: e.AI_OCR_TIMEOUT_MS };
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -154,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ssoDemoSecret: e.SSO_DEMO_SECRET,
     ssoDemoPartnerUrl: e.SSO_DEMO_PARTNER_URL,
     passwordKeyFile: e.PASSWORD_RSA_KEY_FILE,
+    ...(visionOcr ? { visionOcr } : {}),
   };
 }
 
