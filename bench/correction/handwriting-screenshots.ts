@@ -1,12 +1,15 @@
 // Screenshots of the correction panel with the OCR's doubtful characters marked (issue 13): a handwriting
 // page (default: a photo-like grid page of the development set, handwriting-set.ts) is handed in on a task
 // of its own, corrected by the server's real AI job (local OCR), and opened as a teacher would, zh and en,
-// desktop; the first doubtful character is hovered so its other readings show.
+// desktop; the first doubtful character is hovered so its other readings show. Then the keyboard fixing:
+// the stepper field focused (the first doubt in reading order looked at), Enter takes its alternative, and the
+// panel is shot with the next doubt looked at and the fix pending.
 //   npx vite build && node --import tsx bench/correction/handwriting-screenshots.ts [IMAGE]
 // Starts the server (src/server/server.ts) on a free port with a fresh PGlite folder, as the e2e setup does.
-// Writes docs/screenshots/correction-panel-doubt-{zh,en}-desktop.png.
+// Writes correction-panel-doubt-{zh,en}-desktop.png and correction-panel-doubt-step-{zh,en}-desktop.png to
+// SHOTS_OUT (default /tmp/zhipi-shots): look at them, then copy the ones the docs need to docs/screenshots.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encryptPassword } from '../../src/core/security/encrypt-password';
@@ -14,7 +17,8 @@ import { launchBrowser, newPage } from '../../e2e/support/browser';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const image = process.argv[2] ?? '/tmp/zhipi-handwriting-set/long-cang-grid-photo-0.jpg';
-const out = path.join(root, 'docs/screenshots');
+const out = process.env.SHOTS_OUT ?? '/tmp/zhipi-shots';
+mkdirSync(out, { recursive: true });
 if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error('Build the app first: npx vite build');
 
 // SHOTS_DATA_DIR keeps the data folder (the demo essays' AI corrections, done once) for another run
@@ -93,6 +97,17 @@ try {
       await page.getByTestId('cp-doubt-readings').or(page.locator('.ant-popover')).first().waitFor({ timeout: 10_000 });
       await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(out, `correction-panel-doubt-${lang}-desktop.png`) });
+      await page.mouse.move(5, 5);
+      const field = page.getByTestId('cp-doubt-input');
+      await field.scrollIntoViewIfNeeded();
+      await field.focus();
+      await page.keyboard.press('Enter');
+      const pending = page.getByTestId('cp-fixes-pending');
+      // (a doubt with no alternative takes no Enter: the character is typed as read instead)
+      if (!(await pending.waitFor({ timeout: 3_000 }).then(() => true, () => false))) await page.keyboard.type((await field.getAttribute('placeholder')) ?? '的');
+      await pending.waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: path.join(out, `correction-panel-doubt-step-${lang}-desktop.png`) });
       await context.close();
     }
   } finally {

@@ -5,8 +5,10 @@
 // paper, each glyph with its own jitter (offset, turn, size), uneven or pencil-grey ink, some characters
 // crossed out (and written again after), a printed header (姓名 班级 学号, the name and number written
 // in) and the paper's printed marks (word counts beside the grid, a "20×18=360字" footer, a page number).
-// Photo-like pages: the page turned up to 10°, in perspective, not filling the frame, on a table, with a
-// shadow, warm paper, blur, noise and JPEG. Plus line crops (one written line, clean or photo-like).
+// Photo-like pages: the page turned up to 10°, in perspective, not filling the frame, on a table (wood, a grey
+// desk or a patterned cloth), with a
+// shadow, warm paper, blur, noise and JPEG. Plus line crops (one written line, clean or photo-like) and strip
+// crops (a line as a scanner cuts it, 45–80 px high, the fonts mixed per character: pupilGlyph).
 // Chromium (playwright-core, /usr/bin/chromium) draws the pages: it loads the fonts' woff2 files.
 // The layout is computed here, so the reference text is exact. The same seed gives the same set.
 // Writes DIR/manifest.json: [{ file, kind, font, split, paper, photo, line, text, header }].
@@ -101,6 +103,22 @@ function glyph(ch: string, cx: number, cy: number, size: number, pen: Pen, rnd: 
   return `<span style="left:${(cx - s / 2 + dx).toFixed(1)}px;top:${(cy - s / 2 + dy).toFixed(1)}px;width:${s.toFixed(1)}px;height:${s.toFixed(1)}px;font-size:${s.toFixed(1)}px;line-height:${s.toFixed(1)}px;color:${pen.color};opacity:${a.toFixed(2)};transform:rotate(${rot.toFixed(1)}deg);font-family:'${font}','AR PL UKai CN';${p ? 'text-align:left;' : ''}">${esc(ch)}</span>`;
 }
 
+/**
+ * A pupil's glyph in a strip: its own font (fonts mixed character by character), uneven size, written
+ * across the cell border, its strokes leaned and stretched (skew and a squash: a cheap stand-in for
+ * elastic distortion, which CSS cannot do per stroke).
+ */
+function pupilGlyph(ch: string, cx: number, cy: number, size: number, pen: Pen, rnd: () => number, font: string, across: number): string {
+  const s = size * (0.75 + rnd() * 0.45);
+  const dx = (rnd() - 0.5) * 2 * across * size;
+  const dy = (rnd() - 0.5) * size * 0.2;
+  const rot = (rnd() - 0.5) * 12;
+  const skew = (rnd() - 0.5) * 24;
+  const squash = 0.85 + rnd() * 0.3;
+  const a = pen.alpha[0] + rnd() * (pen.alpha[1] - pen.alpha[0]);
+  return `<span style="left:${(cx - s / 2 + dx).toFixed(1)}px;top:${(cy - s / 2 + dy).toFixed(1)}px;width:${s.toFixed(1)}px;height:${s.toFixed(1)}px;font-size:${s.toFixed(1)}px;line-height:${s.toFixed(1)}px;color:${pen.color};opacity:${a.toFixed(2)};transform:rotate(${rot.toFixed(1)}deg) skewX(${skew.toFixed(1)}deg) scaleY(${squash.toFixed(2)});font-family:'${font}','AR PL UKai CN';">${esc(ch)}</span>`;
+}
+
 /** Scribble lines over a crossed-out character. */
 function crossOut(cx: number, cy: number, size: number, pen: Pen, rnd: () => number): string {
   const n = 2 + Math.floor(rnd() * 3);
@@ -120,10 +138,10 @@ interface Written {
 }
 
 /** The essay's characters as the pupil writes them: a few crossed out (a wrong character, then the right one). */
-function slips(chars: string[], rnd: () => number, pool: string[]): Array<{ ch: string; crossed?: boolean }> {
+function slips(chars: string[], rnd: () => number, pool: string[], rate = 1 / 120): Array<{ ch: string; crossed?: boolean }> {
   const out: Array<{ ch: string; crossed?: boolean }> = [];
   for (const ch of chars) {
-    if (!PUNCT.test(ch) && rnd() < 1 / 120) out.push({ ch: pool[Math.floor(rnd() * pool.length)]!, crossed: true });
+    if (!PUNCT.test(ch) && rnd() < rate) out.push({ ch: pool[Math.floor(rnd() * pool.length)]!, crossed: true });
     out.push({ ch });
   }
   return out;
@@ -245,7 +263,15 @@ interface PhotoLook {
   blur: number;
   noise: number;
   quality: number;
+  /** the table under the sheet: wood, a grey desk, a patterned cloth */
+  table: 'wood' | 'grey' | 'pattern';
 }
+
+const TABLES: Record<PhotoLook['table'], string> = {
+  wood: 'radial-gradient(circle at 30% 20%,#8d7a62,#5b4a3a)',
+  grey: 'radial-gradient(circle at 60% 40%,#9a9a98,#6c6c6a)',
+  pattern: 'repeating-linear-gradient(45deg,#77808a 0 14px,#5d6670 14px 28px)',
+};
 
 function photoLook(rnd: () => number): PhotoLook {
   return {
@@ -260,6 +286,7 @@ function photoLook(rnd: () => number): PhotoLook {
     blur: 0.5 + rnd() * 0.8,
     noise: 8 + rnd() * 14,
     quality: 68 + Math.floor(rnd() * 20),
+    table: (['wood', 'grey', 'pattern'] as const)[Math.floor(rnd() * 3)]!,
   };
 }
 
@@ -268,7 +295,7 @@ function pageHtml(fontCss: string[], body: string, svg: string, photo: PhotoLook
   const inner = `<div id="page" style="position:relative;width:${w}px;height:${h}px;background:${paper};overflow:hidden">${body}<svg width="${w}" height="${h}" style="position:absolute;left:0;top:0">${svg}</svg></div>`;
   const css = `${fontCss.join('\n')} body{margin:0} span{position:absolute;text-align:center;white-space:pre} .pr{position:absolute;font-family:'Noto Sans SC','AR PL UKai CN',sans-serif;white-space:pre}`;
   if (!photo) return `<html><head><style>${css}</style></head><body>${inner}</body></html>`;
-  const stage = `position:relative;width:${w}px;height:${h}px;overflow:hidden;background:radial-gradient(circle at 30% 20%,#8d7a62,#5b4a3a);perspective:2200px`;
+  const stage = `position:relative;width:${w}px;height:${h}px;overflow:hidden;background:${TABLES[photo.table]};perspective:2200px`;
   const tf = `translate(${photo.shiftX}px,${photo.shiftY}px) scale(${photo.scale}) rotateX(${photo.tiltX}deg) rotateY(${photo.tiltY}deg) rotate(${photo.turn}deg)`;
   const shade = `<div style="position:absolute;inset:0;background:linear-gradient(${photo.shadowAngle}deg,rgba(0,0,0,${photo.shadow}) 0%,rgba(0,0,0,0) 55%)"></div>`;
   return `<html><head><style>${css}</style></head><body><div style="${stage}"><div style="position:absolute;left:0;top:0;transform-origin:50% 50%;transform:${tf};box-shadow:0 10px 40px rgba(0,0,0,.5)">${inner}</div>${shade}</div></body></html>`;
@@ -413,6 +440,47 @@ export async function makeDevSet(out: string, perKind: number, linesPerFont: num
         const file = `${font}-line-${k}.${look ? 'jpg' : 'png'}`;
         writeFileSync(join(out, file), img);
         items.push({ file, kind: 'line crop', font, split: TUNING_FONTS.includes(font) ? 'dev' : 'test', paper, photo, line: true, text: chars.join('') });
+        n++;
+      }
+      // strip crops as a scanner cuts pupils' lines: 45–80 px high, fonts mixed character by character
+      // (within the split), uneven sizes, characters across the cell borders, leaned strokes, crossings-out
+      const mates = (Object.keys(FONTS) as FontKey[]).filter((f) => TUNING_FONTS.includes(f) === TUNING_FONTS.includes(font));
+      for (let k = 0; k < linesPerFont; k++) {
+        const rnd = mulberry32(seed * 11 + n * 15485863);
+        const essay = essays[(n * 5 + k) % essays.length]!;
+        const para = essay.slice(1).join('');
+        const start = Math.floor(rnd() * Math.max(1, [...para].length - 22));
+        const chars = [...para].slice(start, start + 12 + Math.floor(rnd() * 10));
+        const paper = (['grid', 'lined', 'plain'] as Paper[])[k % 3]!;
+        const photo = k % 2 === 0;
+        const pen = penFor(rnd);
+        const html: string[] = [];
+        const svg: string[] = [];
+        let text = '';
+        let x = 20;
+        for (const s of slips(chars, rnd, pool, 1 / 15)) {
+          const w = paper === 'grid' ? CELL : 40 * (0.85 + rnd() * 0.3);
+          const fam = FONTS[rnd() < 0.5 ? font : mates[Math.floor(rnd() * mates.length)]!];
+          if (paper === 'grid') svg.push(`<rect x="${x}" y="28" width="${CELL}" height="${CELL}" fill="none" stroke="#4a9a5a" stroke-width="2"/>`);
+          html.push(pupilGlyph(s.ch, x + w / 2, 28 + CELL / 2, paper === 'grid' ? 44 : 40, pen, rnd, fam, paper === 'grid' ? 0.3 : 0.1));
+          if (s.crossed) svg.push(crossOut(x + w / 2, 28 + CELL / 2, 44, pen, rnd));
+          else text += s.ch;
+          x += w;
+        }
+        const lw = Math.round(x + 20);
+        const lh = 110;
+        if (paper === 'lined') svg.push(`<line x1="0" y1="84" x2="${lw}" y2="84" stroke="#7d9cc8" stroke-width="2"/>`);
+        const look = photo ? { ...photoLook(rnd), turn: (rnd() - 0.5) * 3, tiltX: 0, tiltY: 0, scale: 0.95, shiftX: 0, shiftY: 0 } : undefined;
+        await page.setViewportSize({ width: lw, height: lh });
+        await show(page, out, pageHtml(css, html.join(''), svg.join(''), look, lw, lh));
+        const shot = await page.screenshot({ type: 'png' });
+        // the scan's height: 45–80 px for the whole strip
+        const height = 45 + Math.floor(rnd() * 36);
+        const small = sharp(shot).removeAlpha().resize({ height });
+        const img = look ? await degrade(await small.png().toBuffer(), { ...look, blur: 0.3 + look.blur / 2, noise: look.noise / 2 }, n + 1) : await small.png().toBuffer();
+        const file = `${font}-strip-${k}.${look ? 'jpg' : 'png'}`;
+        writeFileSync(join(out, file), img);
+        items.push({ file, kind: 'strip crop', font, split: TUNING_FONTS.includes(font) ? 'dev' : 'test', paper, photo, line: true, text });
         n++;
       }
     }

@@ -5,7 +5,7 @@
 // so a UI can draw them on the images. With the local engine the same input gives the same output.
 import { boxesForRange as mergedBoxes } from '../core/geometry/page-boxes.js';
 import { correctText, type CorrectionResult, type CorrectTextInput } from './correct-text.js';
-import type { FlagHit } from './flags.js';
+import { flagLabel, type FlagHit } from './flags.js';
 import type { Note } from './comments/notes.js';
 import { essayImageFlags, pageFlags, pageNumberOf, type ImageCheck } from './image/checks.js';
 import { buildTranscript, type Box, type OcrLine, type OcrPage, type OcrProvider, type TranscriptChar } from './ocr.js';
@@ -83,17 +83,28 @@ export async function correctEssay(input: CorrectEssayInput, options: CorrectEss
   const pages: EssayPage[] = [];
   const ocrPages: OcrPage[] = [];
   const imageFlags: FlagHit[] = [];
+  /** the providers that read the pages (a vision model, or the local OCR where it failed) */
+  const readers = new Set<string>();
   const n = input.images.length;
   for (let i = 0; i < n; i++) {
     options.signal?.throwIfAborted();
     const signal = options.signal ? { signal: options.signal } : {};
-    const { check, page } = isPageReader(provider) ? await provider.readPage(input.images[i]!, signal) : await readPage(input.images[i]!, provider, signal);
+    const { check, page, provider: readBy, fallback } = isPageReader(provider) ? await provider.readPage(input.images[i]!, signal) : await readPage(input.images[i]!, provider, signal);
+    if (page) readers.add(readBy ?? provider.name);
+    if (fallback) {
+      const at = n > 1 ? { zh: `第${i + 1}页：`, en: `page ${i + 1}: ` } : { zh: '', en: '' };
+      // the model service's failure, as for the review: flagged (and retried by the server), the local reading stands
+      const evidence = lang === 'zh' ? `${at.zh}视觉模型识别失败（${fallback.reason}），已改用本地识别` : `${at.en}the vision model failed (${fallback.reason}); read by the local OCR instead`;
+      imageFlags.push({ code: 'AI_SERVICE_FAILED', label: flagLabel('AI_SERVICE_FAILED', lang), evidence, ranges: [], page: i });
+    }
     const local = page as LocalOcrPage | undefined;
     const pageNumber = page ? pageNumberOf(page) : undefined;
     const lines = page ? page.lines.filter((l) => !PAGE_NUMBER_LINE.test(l.text)) : [];
     const pageFlagsHere = pageFlags(check, page ? { ...page, lines } : undefined, i, n, lang);
     imageFlags.push(...pageFlagsHere);
-    const readable = !!page && !pageFlagsHere.some((f) => f.code === 'RENDER_FAILED' || f.code === 'NOT_ESSAY_PICTURE' || f.code === 'TEXT_RECOGNITION_FAILED' || (f.code === 'ABNORMAL_IMAGE' && /空白页|blank page/.test(f.evidence)));
+    // a flag warns and never stops the reading: what was read of a small, faint or odd image is kept (a
+    // line crop reading 8 characters is 8 characters, not nothing); only a blank page reads as nothing
+    const readable = !!page && !pageFlagsHere.some((f) => f.code === 'ABNORMAL_IMAGE' && /空白页|blank page/.test(f.evidence));
     pages.push({
       index: i,
       ok: check.ok,
@@ -132,7 +143,7 @@ export async function correctEssay(input: CorrectEssayInput, options: CorrectEss
   return {
     ...result,
     transcript,
-    ocr: { provider: provider.name, confidence: Math.round(counted * 1000) / 1000 },
+    ocr: { provider: readers.size ? [...readers].join('+') : provider.name, confidence: Math.round(counted * 1000) / 1000 },
     pages,
     // (a model-service review may add wrong-character notes of its own: the same gate applies)
     notes: result.notes

@@ -50,3 +50,24 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.168.1.2' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.2']);
   });
 });
+
+describe('vision model for page reading', () => {
+  it('is off unless AI_OCR_MODEL is set', () => {
+    expect(loadConfig(base).visionOcr).toBeUndefined();
+    expect(loadConfig({ ...base, AI_BASE_URL: 'http://gpu:8000/v1' }).visionOcr).toBeUndefined();
+  });
+
+  it('AI_OCR_BASE_URL and AI_OCR_MODEL turn it on, with the key and a timeout', () => {
+    const c = loadConfig({ ...base, AI_OCR_BASE_URL: 'http://gpu01.school.lan:8000/v1', AI_OCR_MODEL: 'Qwen/Qwen2.5-VL-7B-Instruct', AI_OCR_API_KEY: 'k' });
+    expect(c.visionOcr).toEqual({ baseUrl: 'http://gpu01.school.lan:8000/v1', model: 'Qwen/Qwen2.5-VL-7B-Instruct', apiKey: 'k', timeoutMs: 60_000 });
+    // one endpoint serving the review and the pages: the URL and key of AI_*
+    expect(loadConfig({ ...base, AI_BASE_URL: 'http://gpu:8000/v1', AI_API_KEY: 'k2', AI_OCR_MODEL: 'vl' }).visionOcr).toEqual({ baseUrl: 'http://gpu:8000/v1', model: 'vl', apiKey: 'k2', timeoutMs: 60_000 });
+  });
+
+  it('a half-set or bad value stops the start, naming it', () => {
+    expect(() => loadConfig({ ...base, AI_OCR_BASE_URL: 'http://gpu:8000/v1' })).toThrow(/AI_OCR_MODEL is missing/);
+    expect(() => loadConfig({ ...base, AI_OCR_MODEL: 'vl' })).toThrow(/AI_OCR_BASE_URL \(or AI_BASE_URL\) is missing/);
+    expect(() => loadConfig({ ...base, AI_OCR_BASE_URL: 'gpu:8000', AI_OCR_MODEL: 'vl' })).toThrow(/AI_OCR_BASE_URL must be an http/);
+    expect(() => loadConfig({ ...base, AI_OCR_BASE_URL: 'http://gpu:8000/v1', AI_OCR_MODEL: 'vl', AI_OCR_TIMEOUT_MS: '5' })).toThrow(/AI_OCR_TIMEOUT_MS/);
+  });
+});

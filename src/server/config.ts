@@ -54,6 +54,18 @@ const envSchema = z.object({
   PASSWORD_RSA_KEY_FILE: z.string().optional(),
   /** API_DOCS=1 serves the OpenAPI UI at /correction-api/docs in production too (always on otherwise). */
   API_DOCS: z.enum(['0', '1']).optional(),
+  /**
+   * A school's vision model reads the essay pages (the local OCR stays the fallback): an OpenAI-compatible
+   * chat-completions endpoint (e.g. vLLM serving Qwen2.5-VL) and its model name, set together. The URL
+   * defaults to AI_BASE_URL and the key to AI_API_KEY (one endpoint serving both).
+   */
+  AI_OCR_BASE_URL: z.string().regex(/^https?:\/\/[^/]+/, 'AI_OCR_BASE_URL must be an http:// or https:// URL, e.g. http://gpu-server:8000/v1').optional(),
+  AI_OCR_MODEL: z.string().trim().min(1).optional(),
+  AI_OCR_API_KEY: z.string().optional(),
+  /** per page and attempt, ms: a page of a VL model takes 5–30 s on one GPU */
+  AI_OCR_TIMEOUT_MS: z.coerce.number().int().min(1000, 'AI_OCR_TIMEOUT_MS must be at least 1000 (ms)').max(600_000).default(60_000),
+  AI_BASE_URL: z.string().optional(),
+  AI_API_KEY: z.string().optional(),
 });
 
 export type StorageConfig =
@@ -94,6 +106,8 @@ export interface AppConfig {
   passwordKeyFile?: string;
   /** Serve the OpenAPI UI and JSON: off in production unless API_DOCS=1. */
   apiDocs: boolean;
+  /** AI_OCR_*: the vision model that reads pages, when the school runs one */
+  visionOcr?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
 }
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -139,6 +153,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
     };
   }
+  let visionOcr: AppConfig['visionOcr'];
+  const visionUrl = e.AI_OCR_BASE_URL ?? (e.AI_OCR_MODEL ? e.AI_BASE_URL : undefined);
+  if (e.AI_OCR_MODEL && !visionUrl) throw new ConfigError('Invalid configuration:\n  AI_OCR_MODEL is set but AI_OCR_BASE_URL (or AI_BASE_URL) is missing');
+  if (e.AI_OCR_BASE_URL && !e.AI_OCR_MODEL) throw new ConfigError('Invalid configuration:\n  AI_OCR_BASE_URL is set but AI_OCR_MODEL is missing (the vision model\'s name, e.g. Qwen/Qwen2.5-VL-7B-Instruct)');
+  if (e.AI_OCR_MODEL && visionUrl) {
+    if (!/^https?:\/\/[^/]+/.test(visionUrl)) throw new ConfigError('Invalid configuration:\n  AI_BASE_URL (used for AI_OCR_MODEL) must be an http:// or https:// URL');
+    const apiKey = e.AI_OCR_API_KEY ?? e.AI_API_KEY;
+    visionOcr = { baseUrl: visionUrl, model: e.AI_OCR_MODEL, ...(apiKey ? { apiKey } : {}), timeoutMs: e.AI_OCR_TIMEOUT_MS };
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -159,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ssoDemoPartnerUrl: e.SSO_DEMO_PARTNER_URL,
     passwordKeyFile: e.PASSWORD_RSA_KEY_FILE,
     apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
+    ...(visionOcr ? { visionOcr } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import { seedDemoEssays, type DemoEssaysState } from './seed/demo-essays';
 import { developmentSmsProvider } from './services/sms-provider';
 import { enqueueGrowthBackfill } from './services/growth-backfill-job';
 import { createFileStorage, describeStorage } from './storage/index';
-import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv } from '../correction/index';
+import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv, withVisionModel } from '../correction/index';
 import { defaultConcurrency } from './jobs/runner';
 
 /** The only file that listens: read config, open the database, seed, serve, shut down cleanly. */
@@ -50,6 +50,8 @@ async function main() {
   // process and would otherwise stall every request for about a second per page. OCR_THREADS=0 reads in this thread.
   const ocrThreads = ocrThreadsFromEnv(defaultConcurrency(database.kind));
   const ocr = ocrThreads > 0 ? new OcrWorkerPool({ threads: ocrThreads }) : undefined;
+  // AI_OCR_BASE_URL + AI_OCR_MODEL: the school's vision model reads the pages, the local OCR behind it
+  const pageOcr = withVisionModel(config.visionOcr, ocr, logger);
   const app = await buildApp({
     database,
     deps: {
@@ -61,7 +63,7 @@ async function main() {
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       storage,
       ...(modelServiceConfig ? { modelService: new ModelServiceReviewer(modelServiceConfig, logger) } : {}),
-      ...(ocr ? { ocr } : {}),
+      ...(pageOcr ? { ocr: pageOcr } : {}),
       uploadMaxBytes: config.uploadMaxBytes,
     },
     englishHosts: config.englishHosts,

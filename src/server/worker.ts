@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { onShutdown } from './shutdown';
-import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv } from '../correction/index';
+import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv, withVisionModel } from '../correction/index';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/database';
 import { registerJobHandlers } from './jobs/handlers';
@@ -31,6 +31,8 @@ async function main() {
   // One OCR thread per job slot: jobs read their pages in parallel and the lease heartbeats stay on time.
   const ocrThreads = ocrThreadsFromEnv(concurrency);
   const ocr = ocrThreads > 0 ? new OcrWorkerPool({ threads: ocrThreads }) : undefined;
+  // AI_OCR_BASE_URL + AI_OCR_MODEL: the school's vision model reads the pages, the local OCR behind it
+  const pageOcr = withVisionModel(config.visionOcr, ocr, logger);
   // The same dependencies as the server's, so every job handler finds what it needs.
   const deps: ServiceDeps = {
     db: database.db,
@@ -41,7 +43,7 @@ async function main() {
     basicDataUrl: config.basicDataUrl,
     storage: await createFileStorage(config.storage),
     ...(ms ? { modelService: new ModelServiceReviewer(ms, logger) } : {}),
-    ...(ocr ? { ocr } : {}),
+    ...(pageOcr ? { ocr: pageOcr } : {}),
   };
   const runner = new JobRunner({ db: database.db, now: deps.now, log: logger, concurrency });
   registerJobHandlers(runner, deps);

@@ -7,4 +7,10 @@ export const enOcr: Record<keyof typeof zhOcr, string> = {
   'ocr.accept': 'Change to “{text}”',
   'ocr.noAlternatives': 'No other reading: edit the transcript to correct it',
   'ocr.doubtCount': '{count} uncertain characters',
+  'ocr.stepLabel': 'Check the uncertain characters one by one',
+  'ocr.stepStart': 'Tab to check',
+  'ocr.stepAt': '{n} of {count}: “{text}” ({confidence}% sure)',
+  'ocr.stepBest': 'alternative “{text}” ({confidence}%)',
+  'ocr.stepKeys': 'Tab next · Shift+Tab previous · type to replace · Enter takes the alternative · analysed again when you pause',
+  'ocr.fixesPending': '{count} changes, analysed again when you pause',
 };

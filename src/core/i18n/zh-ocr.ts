@@ -5,4 +5,10 @@ export const zhOcr = {
   'ocr.accept': '改为“{text}”',
   'ocr.noAlternatives': '没有其他候选字，可编辑原文改正',
   'ocr.doubtCount': '{count} 个字识别存疑',
+  'ocr.stepLabel': '逐个核对存疑的字',
+  'ocr.stepStart': '按 Tab 核对',
+  'ocr.stepAt': '第 {n}/{count} 个：“{text}”（把握 {confidence}%）',
+  'ocr.stepBest': '候选“{text}”（{confidence}%）',
+  'ocr.stepKeys': 'Tab 下一个 · Shift+Tab 上一个 · 直接输入替换 · Enter 采用候选 · 停顿后重新分析',
+  'ocr.fixesPending': '{count} 处改动，停顿后重新分析',
 } as const;

@@ -111,7 +111,7 @@ export function pageFlags(check: ImageCheck, ocr: OcrSummary | undefined, index:
     return out;
   }
   const minSide = Math.min(check.width, check.height);
-  if (minSide < IMAGE_LIMITS.minSide) add('ABNORMAL_IMAGE', `图片太小（${check.width}×${check.height}像素），无法看清文字`, `the image is too small to read (${check.width}×${check.height} px)`);
+  if (minSide < IMAGE_LIMITS.minSide) add('ABNORMAL_IMAGE', `图片较小（${check.width}×${check.height}像素），已放大识别，请核对文字`, `the image is small (${check.width}×${check.height} px); it was scaled up and read: check the text`);
   if (check.brightness < T.minBrightness) add('ABNORMAL_IMAGE', `图片过暗（平均亮度${check.brightness}/255）`, `the image is too dark (mean brightness ${check.brightness}/255)`);
   if (Math.abs(check.skewDegrees) > T.skewDegrees && check.skewSharpness >= 1.5) {
     add('SKEWED_IMAGE', `图片倾斜约${Math.abs(check.skewDegrees).toFixed(1)}°（已自动校正后识别）`, `the page is tilted by about ${Math.abs(check.skewDegrees).toFixed(1)}° (levelled before reading)`);

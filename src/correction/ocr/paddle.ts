@@ -28,6 +28,7 @@ import { lmDecode } from './lm-decode.js';
 import { betterReading, charsInBoxes, inkExtent, readsFarLess } from './read-safeguard.js';
 import { normalizeChinesePunctuation, resolveQuotes } from './punctuation.js';
 import { dashStrokeInCell, markInCell, QUOTE } from './mark-cells.js';
+import { lineReadsBetter, ROW_DOUBT, rowBand } from './grid-row-line.js';
 import { DOUBT_CONFIDENCE } from '../ocr-doubt.js';
 
 const REC_H = 48;
@@ -365,14 +366,27 @@ function linedRows(g: Gray, layout: LinedLayout): RowPlan[] {
   return plans;
 }
 
+/**
+ * A strip (a line or two cut from a page, under STRIP_MAX_H pixels high) is shown to the detector
+ * STRIP_DET_H pixels high with a white margin of half its height all round: at a scan's 45–80 px, text
+ * touching the edges, scaled to the page's 1280 px width, the detector found nothing in it and the line
+ * read as nothing.
+ */
+const STRIP_MAX_H = 200;
+const STRIP_DET_H = 96;
+
 /** Text boxes from the PP-OCRv4 detector: probability map > 0.3, connected components, boxes grown (DB unclip). */
 async function detectBoxes(m: Models, g: Gray): Promise<Segment[]> {
   const maxSide = 1280;
-  const r = Math.min(1, maxSide / Math.max(g.width, g.height));
-  const W = Math.max(32, Math.round((g.width * r) / 32) * 32);
-  const H = Math.max(32, Math.round((g.height * r) / 32) * 32);
+  const margin = g.height < STRIP_MAX_H ? Math.round(g.height / 2) : 0;
+  // the region shown: the image and its white margin (resampleInto reads white outside the image)
+  const sw = g.width + 2 * margin;
+  const sh = g.height + 2 * margin;
+  const r = margin ? Math.min(STRIP_DET_H / g.height, 4096 / sw) : Math.min(1, maxSide / Math.max(g.width, g.height));
+  const W = Math.max(32, Math.round((sw * r) / 32) * 32);
+  const H = Math.max(32, Math.round((sh * r) / 32) * 32);
   const small = new Uint8Array(W * H);
-  resampleInto(g, 0, 0, g.width, g.height, small, W, 0, 0, W, H);
+  resampleInto(g, -margin, -margin, g.width + margin, g.height + margin, small, W, 0, 0, W, H);
   const plane = W * H;
   const input = new Float32Array(plane * 3);
   // ImageNet mean/std, as PaddleOCR's detector expects (BGR order; grey makes it moot)
@@ -419,7 +433,7 @@ async function detectBoxes(m: Models, g: Gray): Promise<Segment[]> {
     }
     // unclip ratio 1.5: grow by area × 1.5 / perimeter
     const d = (bw * bh * 1.5) / (2 * (bw + bh));
-    boxes.push({ x0: ((x0 - d) * g.width) / W, y0: ((y0 - d) * g.height) / H, x1: ((x1 + d) * g.width) / W, y1: ((y1 + d) * g.height) / H });
+    boxes.push({ x0: ((x0 - d) * sw) / W - margin, y0: ((y0 - d) * sh) / H - margin, x1: ((x1 + d) * sw) / W - margin, y1: ((y1 + d) * sh) / H - margin });
   }
   return boxes
     .map((b) => ({ x0: Math.max(0, b.x0), y0: Math.max(0, b.y0), x1: Math.min(g.width, b.x1), y1: Math.min(g.height, b.y1) }))
@@ -556,6 +570,27 @@ async function readRow(m: Models, g: Gray, ctx: Segment[], segs: Segment[], cell
   return { p, found };
 }
 
+/**
+ * A grid row's written span read as one line (rules whitened: rowBand), each character placed back in the
+ * cell under its frame centre, its x in the row's own packing (`at`: the cells' spans in the packed row).
+ */
+async function readGridRowAsLine(m: Models, g: Gray, segs: Segment[], cols: Span[], at: Span[]): Promise<Array<{ si: number; c: RecChar }>> {
+  const band = { x0: segs[0]!.x0, y0: Math.min(...segs.map((s) => s.y0)), x1: segs.at(-1)!.x1, y1: Math.max(...segs.map((s) => s.y1)) };
+  const { img, x0 } = rowBand(g, band, cols);
+  const { p, found } = await readRow(m, img, [], [{ x0: 0, y0: 0, x1: img.width, y1: img.height }], false, 0);
+  const a = p.at[0]!;
+  return found.map(({ c }) => {
+    // the character's centre on the page, then its cell (the nearest written one when between cells)
+    const x = x0 + ((c.x - a.start) * img.width) / Math.max(1, a.end - a.start);
+    let si = segs.findIndex((s) => x >= s.x0 && x < s.x1);
+    if (si < 0) si = segs.reduce((best, s, i) => (Math.abs((s.x0 + s.x1) / 2 - x) < Math.abs((segs[best]!.x0 + segs[best]!.x1) / 2 - x) ? i : best), 0);
+    const s = segs[si]!;
+    const span = at[si]!;
+    const within = Math.min(1, Math.max(0, (x - s.x0) / Math.max(1, s.x1 - s.x0)));
+    return { si, c: { ...c, x: span.start + within * (span.end - span.start) } };
+  });
+}
+
 /** The segment cut right after its last dark column. */
 function inkTrimRight(g: Gray, s: Segment): Segment {
   const y0 = Math.max(0, Math.round(s.y0));
@@ -635,12 +670,18 @@ export interface LocalOcrPage extends OcrPage {
   rectified: boolean;
   /** written cells the recogniser returned nothing for (grid) */
   unreadCells: number;
+  /** grid rows whose reading as one line was kept over their cells' (grid-row-line.ts) */
+  rowsReadAsLines?: number;
   /** share of dark pixels on the levelled page */
   inkShare: number;
   /** recogniser confidence on sample rows upright vs turned 180° */
   orientation: { upright: number; turned: number };
   /** the straightened page read far less than the photo shows, so it was read again only levelled: that reading kept or dropped */
   unwarpedRetry?: 'kept' | 'dropped';
+  /** the grid's or rules' reading was far less than the detector sees: the page read as the detector's lines, that reading kept or dropped */
+  detectorLinesRetry?: 'kept' | 'dropped';
+  /** a strip whose reading by the recogniser alone (readRecogniserOnly) was the better one */
+  recogniserOnly?: boolean;
 }
 
 type Pre = { normalized: Gray; skewDegrees: number; skewSharpness: number };
@@ -649,22 +690,46 @@ type Pre = { normalized: Gray; skewDegrees: number; skewSharpness: number };
  * OCR one decoded page (shared with the image checks, which decode once). A photographed sheet (on a
  * table, turned, at an angle) is warped upright first and boxes map back through the warp; when the
  * straightened page reads far less text than the photo shows (a wrong warp), the page is read again only
- * levelled and the better reading is kept (read-safeguard.ts).
+ * levelled and the better reading is kept (read-safeguard.ts). A grid or lined page that still reads far
+ * less than the detector sees is read as the detector's lines, and a strip (a line crop) is also read by
+ * the recogniser alone: the better reading is kept each time, so nothing the recogniser reads is lost.
  */
 export async function ocrDecoded(decoded: DecodedImage, pre?: Pre): Promise<LocalOcrPage> {
   const m = await loadPaddleModels();
   const quad = findPageQuad(decoded.gray);
-  if (!quad) return readSheet(m, decoded, pre, undefined);
-  const warped = await readSheet(m, decoded, undefined, quad);
-  const read = warped.lines.reduce((a, l) => a + l.chars.length, 0);
-  // (one detector pass on the unwarped photo, only for straightened pages)
-  const shown = charsInBoxes(await detectBoxes(m, pre?.normalized ?? normalizeLighting(decoded.gray)));
-  if (!readsFarLess(read, shown)) return warped;
-  const flat = await readSheet(m, decoded, pre, undefined);
-  return betterReading(warped, flat) === flat ? { ...flat, unwarpedRetry: 'kept' } : { ...warped, unwarpedRetry: 'dropped' };
+  const charsOf = (p: LocalOcrPage): number => p.lines.reduce((a, l) => a + l.chars.length, 0);
+  let page: LocalOcrPage;
+  let shown: number | undefined;
+  const shownByDetector = async (): Promise<number> => (shown ??= charsInBoxes(await detectBoxes(m, pre?.normalized ?? normalizeLighting(decoded.gray))));
+  if (!quad) page = await readSheet(m, decoded, pre, undefined);
+  else {
+    page = await readSheet(m, decoded, undefined, quad);
+    // (one detector pass on the unwarped photo, only for straightened pages)
+    if (readsFarLess(charsOf(page), await shownByDetector())) {
+      const flat = await readSheet(m, decoded, pre, undefined);
+      page = betterReading(page, flat) === flat ? { ...flat, unwarpedRetry: 'kept' } : { ...page, unwarpedRetry: 'dropped' };
+    }
+  }
+  // grid or rules found wrongly (a patterned table taken for a grid, a pitch off by a row): the page read as
+  // the detector's lines when what was read is far less than the detector sees (looked at only for a short
+  // reading: a full page's reading is what its ink holds)
+  if (page.layout !== 'plain' && charsOf(page) < SHORT_READING && readsFarLess(charsOf(page), await shownByDetector())) {
+    const lines = await readSheet(m, decoded, pre, undefined, true);
+    if (betterReading(page, lines) === lines) page = { ...lines, detectorLinesRetry: 'kept' };
+    else page = { ...page, detectorLinesRetry: 'dropped' };
+  }
+  // a strip: the recogniser alone over its lines is the floor of what the pipeline reads
+  if (decoded.gray.height < STRIP_MAX_H) {
+    const floor = await readRecogniserOnly(decoded, pre?.normalized);
+    if (betterReading(page, floor) === floor) page = { ...floor, recogniserOnly: true };
+  }
+  return page;
 }
 
-async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined, quad: Quad | undefined): Promise<LocalOcrPage> {
+/** A reading under this many characters is compared with what the detector sees on the page. */
+const SHORT_READING = 200;
+
+async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined, quad: Quad | undefined, detectorLines = false): Promise<LocalOcrPage> {
   const rect = quad ? rectifyPage(decoded.gray, quad) : undefined;
   const norm = rect ? normalizeLighting(rect.gray) : (pre?.normalized ?? normalizeLighting(decoded.gray));
   const lev = await level(norm, rect ? undefined : pre);
@@ -673,7 +738,7 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
     lev.toWork = (x, y) => rect.toSource(...inner(x, y));
   }
   let g = lev.gray;
-  let layout = detectLayout(inkMask(g, 215), g, { drift: !!rect });
+  let layout: PageLayout = detectorLines ? { kind: 'plain' } : detectLayout(inkMask(g, 215), g, { drift: !!rect });
   let rows = await planRows(m, g, layout);
   const cellMode = layout.kind === 'grid';
   const orient = rows.length ? await looksUpsideDown(m, g, rows.filter((r) => !r.wrapOnly), cellMode) : { flipped: false, upright: 0, turned: 0 };
@@ -683,7 +748,7 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
     const { width: w, height: h } = g;
     const prev = lev.toWork;
     toWork = (x, y) => prev(w - x, h - y);
-    layout = detectLayout(inkMask(g, 215), g, { drift: !!rect });
+    layout = detectorLines ? { kind: 'plain' } : detectLayout(inkMask(g, 215), g, { drift: !!rect });
     rows = await planRows(m, g, layout);
   }
   const toSource = (x: number, y: number): [number, number] => {
@@ -700,12 +765,13 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
   };
 
   type ReadLine = OcrLine & { lead: number; trail: number; pitch: number };
-  const readAll = async (rows: RowPlan[], cellMode: boolean): Promise<{ lines: ReadLine[]; weak: ReadLine[]; unreadCells: number }> => {
+  const readAll = async (rows: RowPlan[], cellMode: boolean): Promise<{ lines: ReadLine[]; weak: ReadLine[]; unreadCells: number; rowsReadAsLines: number }> => {
     const lines: ReadLine[] = [];
     /** rows that read as something, dropped as a smudge (low confidence): kept when nothing else reads */
     const weak: ReadLine[] = [];
     let unreadCells = 0;
     let prevRow: ReadRow | undefined;
+    let rowsReadAsLines = 0;
     for (const [ri, r] of rows.entries()) {
       const cells = cellMode || r.segs.length > 1;
       // context read in front of the row and dropped from its text: the end of the row or line above, when
@@ -794,6 +860,18 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
           si++;
         }
       }
+      // grid: the row read as one line too when a character of it is doubtful (a hand across the cell
+      // borders), and that reading kept when the recogniser is surer of it; marks known from their cells stay
+      if (cellMode && layout.kind === 'grid' && !ctx.length && found.some((f) => !f.mark && f.c.confidence < ROW_DOUBT)) {
+        const asLine = await readGridRowAsLine(m, g, r.segs, layout.cols, p.at.slice(nc));
+        if (lineReadsBetter(found.map((f) => f.c), asLine.map((f) => f.c))) {
+          const marks = found.filter((f) => f.mark && !asLine.some((l) => l.si === f.si));
+          found.splice(0, found.length, ...[...asLine, ...marks].sort((a, b) => a.si - b.si || a.c.x - b.c.x));
+          hit.clear();
+          for (const f of found) hit.add(f.si);
+          rowsReadAsLines++;
+        }
+      }
       const chars: OcrChar[] = [];
       const centres: number[] = [];
       for (const { si, c } of found) {
@@ -833,9 +911,9 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
       prevRow = { plan: r, centres };
       lines.push(line);
     }
-    return { lines, weak, unreadCells };
+    return { lines, weak, unreadCells, rowsReadAsLines };
   };
-  let { lines, weak, unreadCells } = await readAll(rows, cellMode);
+  let { lines, weak, unreadCells, rowsReadAsLines } = await readAll(rows, cellMode);
   // nothing read while ink is on the page: the detector's lines instead of the grid's or rules' rows, and
   // failing those the ink read as one line (a line crop); a low-confidence reading beats none (its doubt shows)
   // (only where ink was found in the writing area: a blank sheet stays blank, its printed marks unread)
@@ -845,6 +923,7 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
       layout = { kind: 'plain' };
       ({ lines, weak } = again);
       unreadCells = 0;
+      rowsReadAsLines = 0;
     }
   }
   if (!lines.length && !weak.length) {
@@ -878,10 +957,51 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
     upsideDown: orient.flipped,
     ...(layout.kind === 'grid' ? { grid: { rows: layout.rows.length, cols: layout.cols.length, cell: Math.round(layout.cell * decoded.scale) } } : {}),
     unreadCells,
+    ...(rowsReadAsLines ? { rowsReadAsLines } : {}),
     ...(furniture.header ? { header: furniture.header } : {}),
     rectified: !!rect,
     inkShare: Math.round(inkShareOf(g) * 10000) / 10000,
     orientation: { upright: Math.round(orient.upright * 1000) / 1000, turned: Math.round(orient.turned * 1000) / 1000 },
+  };
+}
+
+/**
+ * The recogniser alone: the detector's lines on the lighting-normalised image as it is (not levelled,
+ * not straightened, no grid or rules), each line's extent resized to the model's height and read by
+ * greedy CTC, with no language model. What the pipeline adds must never read worse than this
+ * (bench/correction/handwriting-ocr.ts measures both), and a strip keeps the better of the two.
+ */
+export async function readRecogniserOnly(decoded: DecodedImage, normalized?: Gray): Promise<LocalOcrPage> {
+  const m = await loadPaddleModels();
+  const g = normalized ?? normalizeLighting(decoded.gray);
+  const s = decoded.scale;
+  const lines: OcrLine[] = [];
+  for (const r of (await plainRows(m, g)).filter((p) => !p.wrapOnly)) {
+    const seg = bounds(r);
+    const { p, found } = await readRow(m, g, [], [seg], false, 0, false);
+    if (!found.length) continue;
+    const a = p.at[0]!;
+    const half = (seg.y1 - seg.y0) * 0.45;
+    const toBox = (x0: number, x1: number): Box => ({ x: Math.round(Math.max(0, x0) * s), y: Math.round(seg.y0 * s), width: Math.round((Math.min(g.width, x1) - Math.max(0, x0)) * s), height: Math.round((seg.y1 - seg.y0) * s) });
+    const chars: OcrChar[] = found.map(({ c }) => {
+      const cx = seg.x0 + ((c.x - a.start) * (seg.x1 - seg.x0)) / Math.max(1, a.end - a.start);
+      return { text: c.text, box: toBox(cx - half, cx + half), confidence: Math.round(c.confidence * 1000) / 1000, ...(c.alternatives ? { alternatives: c.alternatives } : {}) };
+    });
+    lines.push({ text: chars.map((c) => c.text).join(''), box: toBox(seg.x0, seg.x1), confidence: Math.round(meanConf(found.map((f) => f.c)) * 1000) / 1000, chars });
+  }
+  const all = lines.flatMap((l) => l.chars);
+  return {
+    lines,
+    width: decoded.width,
+    height: decoded.height,
+    confidence: all.length ? Math.round((all.reduce((a, c) => a + c.confidence, 0) / all.length) * 1000) / 1000 : 0,
+    layout: 'plain',
+    skewDegrees: 0,
+    upsideDown: false,
+    unreadCells: 0,
+    rectified: false,
+    inkShare: Math.round(inkShareOf(g) * 10000) / 10000,
+    orientation: { upright: 0, turned: 0 },
   };
 }
 

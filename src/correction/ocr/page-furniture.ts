@@ -10,7 +10,9 @@ export const PAGE_NUMBER_LINE = /^\s*(?:第\s*\d{1,2}\s*页(?:\s*共\s*\d{1,2}\s
 
 /** the paper's own marks: "（20×18=360字）", "20×20=400", "400字", "第 1 页 共 2 页" */
 const WORD_COUNT_MARK = /^[（(]?\s*(?:\d{1,3}\s*[×xX*✕]\s*\d{1,3}\s*=?\s*\d{0,4}\s*字?|\d{2,4}\s*字)\s*[)）]?$/u;
-const HEADER_LABEL = /(姓\s*名|学\s*号|班\s*级|考\s*号|座\s*号|日\s*期|学\s*校)\s*[:：]?/u;
+const LABEL = '姓\\s*名|学\\s*号|班\\s*级|考\\s*号|座\\s*号|日\\s*期|学\\s*校';
+const LABEL_WITH_COLON = new RegExp(`(?:${LABEL})\\s*[:：]`, 'u');
+const LABELS = new RegExp(LABEL, 'gu');
 
 export interface PageHeader {
   /** the header line as read */
@@ -26,8 +28,15 @@ const after = (text: string, label: RegExp, value: RegExp): string | undefined =
   return v || undefined;
 };
 
-/** Does a line read as a header (a label such as 姓名 or 学号)? */
-export const isHeaderText = (text: string): boolean => HEADER_LABEL.test(text);
+/**
+ * Does a line read as a header: a label (姓名, 学号 …) with its colon, or two labels? One label word alone is
+ * running text: an essay line "星期五下午学校开始了拔河比赛" at the top of a line crop was taken for the
+ * header and the crop read as nothing.
+ */
+export const isHeaderText = (text: string): boolean => {
+  if (LABEL_WITH_COLON.test(text)) return true;
+  return new Set([...text.matchAll(LABELS)].map((m) => m[0].replace(/\s/gu, ''))).size >= 2;
+};
 
 /** The name, student number and class written into a header line. */
 export function parseHeader(text: string): PageHeader {
@@ -40,7 +49,7 @@ export function parseHeader(text: string): PageHeader {
 
 /**
  * Split a page's lines into the essay's lines and the printed furniture. A header is a line in the top
- * quarter of the page carrying a label (姓名, 学号, 班级 …) before any essay line; word-count marks are
+ * quarter of the page that reads as one (isHeaderText) before any essay line; word-count marks are
  * dropped wherever they are.
  */
 export function splitFurniture<L extends OcrLine>(lines: L[], pageHeight: number): { lines: L[]; header?: PageHeader } {
@@ -50,7 +59,7 @@ export function splitFurniture<L extends OcrLine>(lines: L[], pageHeight: number
     const text = l.text.trim();
     if (WORD_COUNT_MARK.test(text)) continue;
     const top = l.box.y + l.box.height / 2 < pageHeight * 0.25;
-    if (top && !out.length && HEADER_LABEL.test(text)) {
+    if (top && !out.length && isHeaderText(text)) {
       const h = parseHeader(text);
       header = header ? { ...h, ...header, text: `${header.text} ${text}` } : h;
       continue;

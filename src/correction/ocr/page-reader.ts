@@ -10,6 +10,10 @@ import { ocrDecoded, PaddleOcrProvider, type LocalOcrPage } from './paddle.js';
 export interface PageRead {
   check: Omit<ImageCheck, 'decoded' | 'normalized'>;
   page?: OcrPage | LocalOcrPage;
+  /** the provider that read the page, when not the reader's own (a vision model or its local fallback) */
+  provider?: string;
+  /** the vision model failed on this page and the local OCR read it instead */
+  fallback?: { from: string; reason: string };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Optional OCR provider: a vision-capable model behind an OpenAI-compatible chat-completions endpoint
-// (e.g. Qwen-VL, GLM-4V, a local vLLM), selected by config, never the default. The model transcribes
+// (e.g. Qwen-VL, GLM-4V, a local vLLM), turned on by AI_OCR_BASE_URL / AI_OCR_MODEL (src/server/config.ts)
+// with the local OCR behind it (vision-fallback.ts), never the default. The model transcribes
 // the page into lines as JSON; it returns no positions, so each line gets an evenly divided share of
 // the page height and characters an even share of their line (approximate boxes), and the confidence
 // is the configured constant (the service gives none).
@@ -26,15 +27,6 @@ const answer = z.object({ title: z.string(), lines: z.array(z.object({ text: z.s
 export interface VisionOcrConfig extends ModelServiceConfig {
   /** reported confidence of every character (the service gives none); default 0.9 */
   confidence?: number;
-}
-
-/** Config from AI_OCR_BASE_URL / AI_OCR_API_KEY / AI_OCR_MODEL (falling back to AI_BASE_URL / AI_API_KEY). */
-export function visionOcrConfigFromEnv(env: NodeJS.ProcessEnv = process.env): VisionOcrConfig | undefined {
-  const baseUrl = env.AI_OCR_BASE_URL ?? env.AI_BASE_URL;
-  const model = env.AI_OCR_MODEL;
-  if (!baseUrl || !model) return undefined;
-  const apiKey = env.AI_OCR_API_KEY ?? env.AI_API_KEY;
-  return { baseUrl, model, ...(apiKey ? { apiKey } : {}) };
 }
 
 export class VisionOcrProvider implements OcrProvider {

@@ -222,6 +222,14 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
     return true;
   };
 
+  // the keyboard fixes of doubtful characters, saved together once the teacher pauses (TranscriptView)
+  // (one stable callback, so the panel's other renders do not restart the teacher's pause)
+  const saveRef = useRef(saveTranscript);
+  useEffect(() => {
+    saveRef.current = saveTranscript;
+  });
+  const fixReadings = useCallback((value: string) => void saveRef.current(value), []);
+
   const runShortcut = (action: ShortcutAction) => {
     switch (action) {
       case 'next':
@@ -310,7 +318,9 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         onSelection={onSelection}
         onSaveTranscript={saveTranscript}
         doubts={doubts}
-        {...(!readonly && correction.status === 'done' && !review.approved ? { onAcceptReading: (d: ShownDoubt, alt: string) => void saveTranscript(text.slice(0, d.start) + alt + text.slice(d.end)) } : {})}
+        {...(!readonly && correction.status === 'done' && !review.approved
+          ? { onAcceptReading: (d: ShownDoubt, alt: string) => void saveTranscript(text.slice(0, d.start) + alt + text.slice(d.end)), onFixReadings: fixReadings }
+          : {})}
       />
       {selection && !locked && <SelectionBar selection={selection} onAdd={addAnnotation} onLibrary={() => setLibrary('attach')} onCancel={() => setSelection(null)} />}
     </section>

@@ -6,6 +6,8 @@ import { useT } from '../i18n/i18n-context';
 import { noteStyle } from './note-kinds';
 import { readSelection } from './selection';
 import { segmentTranscript, type TextRange } from './transcript-ranges';
+import { applyFixes, FIX_PAUSE_MS, type PendingFixes } from './doubt-steps';
+import { DoubtStepper } from './DoubtStepper';
 
 export interface ShownNote {
   index: number;
@@ -37,6 +39,8 @@ export interface TranscriptViewProps {
   doubts?: ShownDoubt[];
   /** accept one of a doubtful character's other readings (one click); absent when the transcript is read-only */
   onAcceptReading?(doubt: ShownDoubt, text: string): void;
+  /** save the transcript with the fixes made from the keyboard (DoubtStepper), once the teacher pauses */
+  onFixReadings?(text: string): void;
 }
 
 export interface ShownDoubt {
@@ -60,6 +64,18 @@ export function TranscriptView(props: TranscriptViewProps) {
   useEffect(() => {
     if (!editing) setValue(props.text);
   }, [props.text, editing]);
+  // keyboard fixes of doubtful characters: shown at once, saved together once the teacher pauses
+  const [stepAt, setStepAt] = useState<number | null>(null);
+  const [fixes, setFixes] = useState<PendingFixes>(new Map());
+  const shownText = useMemo(() => applyFixes(props.text, fixes), [props.text, fixes]);
+  useEffect(() => setFixes(new Map()), [props.text]);
+  const { onFixReadings } = props;
+  useEffect(() => {
+    if (!fixes.size || !onFixReadings) return;
+    const timer = setTimeout(() => onFixReadings(applyFixes(props.text, fixes)), FIX_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [fixes, props.text, onFixReadings]);
+  const openDoubts = useMemo(() => (props.doubts ?? []).filter((d) => !fixes.has(d.start)), [props.doubts, fixes]);
 
   const kinds = useMemo(() => {
     const m = new Map<string, string>();
@@ -67,6 +83,8 @@ export function TranscriptView(props: TranscriptViewProps) {
     for (const a of props.annotations) m.set(`a${a.id}`, `zp-a-${a.kind}`);
     (props.doubts ?? []).forEach((_, i) => m.set(`d${i}`, 'zp-doubt'));
     m.set('lit', 'zp-lit');
+    m.set('step', 'zp-doubt-step');
+    m.set('fixed', 'zp-doubt-fixed');
     m.set('sel', 'zp-selected');
     return m;
   }, [props.notes, props.annotations, props.doubts]);
@@ -75,12 +93,14 @@ export function TranscriptView(props: TranscriptViewProps) {
     const ranges: TextRange[] = [
       ...props.notes.filter((n) => !props.hiddenKinds.has(n.kind)).map((n) => ({ id: `n${n.index}`, start: n.start, end: n.end })),
       ...props.annotations.map((a) => ({ id: `a${a.id}`, start: a.start, end: a.end })),
-      ...(props.doubts ?? []).map((d, i) => ({ id: `d${i}`, start: d.start, end: d.end })),
+      ...(props.doubts ?? []).flatMap((d, i) => (fixes.has(d.start) ? [] : [{ id: `d${i}`, start: d.start, end: d.end }])),
+      ...[...fixes].map(([start, f]) => ({ id: 'fixed', start, end: f.end })),
       ...(props.lit ? [{ id: 'lit', ...props.lit }] : []),
       ...(props.selection ? [{ id: 'sel', ...props.selection }] : []),
+      ...(stepAt !== null ? (props.doubts ?? []).filter((d) => d.start === stepAt).map((d) => ({ id: 'step', start: d.start, end: d.end })) : []),
     ];
-    return segmentTranscript(props.text, ranges);
-  }, [props.text, props.notes, props.annotations, props.doubts, props.hiddenKinds, props.lit, props.selection]);
+    return segmentTranscript(shownText, ranges);
+  }, [shownText, props.notes, props.annotations, props.doubts, props.hiddenKinds, props.lit, props.selection, fixes, stepAt]);
 
   const titles = useMemo(() => {
     const m = new Map<string, string>();
@@ -120,6 +140,14 @@ export function TranscriptView(props: TranscriptViewProps) {
           </Tooltip>
         )}
       </div>
+      {!editing && props.onFixReadings && openDoubts.length + fixes.size > 0 ? (
+        <DoubtStepper doubts={openDoubts} at={stepAt} onAt={setStepAt} onFix={(d, text) => setFixes((m) => new Map(m).set(d.start, { end: d.end, text }))} />
+      ) : null}
+      {fixes.size ? (
+        <Typography.Text type="secondary" className="zp-cp-hint" data-testid="cp-fixes-pending">
+          {t('ocr.fixesPending', { count: fixes.size })}
+        </Typography.Text>
+      ) : null}
       {editing ? (
         <div className="zp-cp-transcript-edit">
           <Input.TextArea value={value} onChange={(e) => setValue(e.target.value)} autoSize={{ minRows: 8, maxRows: 24 }} data-testid="cp-transcript-input" aria-label={t('panel.transcript')} />
