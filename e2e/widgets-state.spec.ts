@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
 import { waitForDemoEssays, type DemoTask } from './support/demo-essays';
-import { buildReact19Host, hostEvents, PAGE_PROBE, serveHost, setHost, type HostEvent } from './support/hosts';
+import { buildReact19Host, hostEvents, openPlainPage, PAGE_PROBE, serveHost, setHost, type HostEvent } from './support/hosts';
 import { baseUrl } from './support/session';
 import { apiGet, partnerToken } from './support/widgets';
 import { DEMO_CLASS_NAME, DEMO_TASK_TITLE } from '../src/server/seed/demo-tasks';
@@ -38,7 +38,7 @@ afterAll(() => browser?.close());
 const shadowText = (page: Page, id: string) => page.locator(`#${id}`).evaluate((el) => el.shadowRoot?.textContent ?? '');
 const eventsOf = async (page: Page, type: string, from: string): Promise<HostEvent[]> => (await hostEvents(page)).filter((e) => e.type === type && e.from === from);
 
-async function openHost(kind: 'vue' | 'react19') {
+async function openHost(kind: 'vue' | 'react19', extra: Record<string, unknown> = {}) {
   const { context, page } = await newPage(browser, { width: 1440, height: 1000 });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -50,7 +50,7 @@ async function openHost(kind: 'vue' | 'react19') {
     page: 'four',
     loader: `${baseUrl()}/teaching/widgets/zp-widgets.js`,
     react19,
-    config: { apiBase: baseUrl(), boardClassId: demo.classId, essayId: demo.essays[0]!.id, reportTaskId: demo.taskId, reportClassId: demo.classId, growthClassId: demo.classId, semester: current.semesterId },
+    config: { apiBase: baseUrl(), boardClassId: demo.classId, essayId: demo.essays[0]!.id, reportTaskId: demo.taskId, reportClassId: demo.classId, growthClassId: demo.classId, semester: current.semesterId, ...extra },
   });
   await page.goto(url);
   if (kind === 'react19') await poll(() => page.evaluate(() => (window as unknown as { hostReactVersion?: string }).hostReactVersion ?? '')).toMatch(/^19\./);
@@ -192,4 +192,39 @@ describe.each(['vue', 'react19'] as const)('four elements in a %s host', (kind) 
     }
     await context.close();
   });
+});
+
+describe('styles in a Vue host with four elements', () => {
+  it('every load has all of each element’s styles: 20 loads, the same style tags, a styled class switch', async () => {
+    // signed in from the first render: the four elements mount and inject their styles at once
+    const { context, page } = await openHost('vue', { token: tokenA });
+    const loads: { styles: Record<string, number>; select: string }[] = [];
+    for (let i = 0; i < 20; i++) {
+      if (i > 0) await page.reload();
+      await allShown(page);
+      loads.push(
+        await page.evaluate(() => {
+          const count = (id: string) => document.getElementById(id)!.shadowRoot!.querySelectorAll('style').length;
+          const select = document.getElementById('board')!.shadowRoot!.querySelector('[data-testid="class-switch"]')!;
+          const css = getComputedStyle(select);
+          return { styles: { board: count('board'), panel: count('panel'), report: count('report'), growth: count('growth') }, select: `${css.position} ${css.cursor} ${css.display}` };
+        }),
+      );
+    }
+    // antd's Select: relative, a pointer, inline-flex — a bare input would be static, text cursor, inline-block
+    expect(new Set(loads.map((l) => l.select))).toEqual(new Set(['relative pointer inline-flex']));
+    expect(new Set(loads.map((l) => JSON.stringify(l.styles))).size, JSON.stringify(loads.map((l) => l.styles))).toBe(1);
+    await context.close();
+  }, 600_000);
+
+  it('elements of one kind mounted in one task each get every style (antd’s per-microtask dedupe is per element)', async () => {
+    const { context, page } = await newPage(browser);
+    const boards = ['a', 'b', 'c'].map((id) => `<zp-task-board id="${id}" api-base="${baseUrl()}" token="${tokenA}"></zp-task-board>`).join('');
+    await openPlainPage(context, page, `${baseUrl()}/teaching/widgets/zp-widgets.js`, boards);
+    for (const id of ['a', 'b', 'c']) await page.locator(`#${id}`).getByTestId('task-card').first().waitFor({ timeout: 30_000 });
+    const counts = await page.evaluate(() => ['a', 'b', 'c'].map((id) => document.getElementById(id)!.shadowRoot!.querySelectorAll('style').length));
+    // before the fix: 50, 47, 47 — the second and third board lacked three of antd's styles
+    expect(new Set(counts).size, String(counts)).toBe(1);
+    await context.close();
+  }, 120_000);
 });
