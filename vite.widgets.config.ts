@@ -57,6 +57,21 @@ const CONFINED_MODULES: Record<string, string> = {
 const LIVE_ROOTS = path.join(root, 'src/widgets/confine/live-roots.ts');
 const LIBRARY = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/;
 
+/**
+ * @ant-design/cssinjs injects a style from an insertion effect only if no other component did for the
+ * same style path in the same microtask — remembered in one module-level map for every cache. Elements
+ * have a cache each (their own shadow root): when several elements mount in one batch, only the first
+ * got the style, the others lost some (a bare class switch). The map is made per cache.
+ */
+export function perCacheStyleEffects(code: string): string {
+  const shared = 'const effectMap = new Map();';
+  const read = 'cache: globalCache\n  } = React.useContext(StyleContext);';
+  if (!code.includes(shared) || !code.includes(read)) throw new Error('@ant-design/cssinjs useGlobalCache changed: review perCacheStyleEffects (vite.widgets.config.ts)');
+  return code
+    .replace(shared, 'const effectMaps = new WeakMap();\nconst effectMapOf = (cache) => { let map = effectMaps.get(cache); if (!map) effectMaps.set(cache, (map = new Map())); return map; };')
+    .replace(read, `${read}\n  const effectMap = effectMapOf(globalCache);`);
+}
+
 export function confineToShadowRoots(): Plugin {
   return {
     name: 'zhipi-widgets-confine',
@@ -70,6 +85,7 @@ export function confineToShadowRoots(): Plugin {
     },
     transform(code, id) {
       if (!LIBRARY.test(id)) return null;
+      if (/[\\/]@ant-design[\\/]cssinjs[\\/]es[\\/]hooks[\\/]useGlobalCache\.js$/.test(id)) return { code: perCacheStyleEffects(code), map: null };
       // Copies of rc-util's style injector (@ant-design/icons has its own): their container cache
       // must not keep a removed element's shadow root alive.
       if (/const containerCache = new Map\(\);/.test(code) && !code.includes('containerCache.clear')) {

@@ -13,7 +13,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-type PropType = 'string' | 'number' | 'boolean' | 'json';
+/** `secret`: a string never reflected to its attribute (the attribute is read once and removed). */
+type PropType = 'string' | 'number' | 'boolean' | 'json' | 'secret';
 
 export interface ElementInfo {
   tag: string;
@@ -25,13 +26,19 @@ export interface ElementInfo {
 }
 
 /** What every element's shell fires (src/widgets/widget-shell.tsx, widget-token.ts, widget-client.ts). */
-const SHELL_EVENTS = ['zp-ready', 'zp-error', 'zp-auth-expired'];
+const SHELL_EVENTS = ['zp-ready', 'zp-rendered', 'zp-error', 'zp-auth-expired'];
+
+/** What every element's class has (src/widgets/define-widget.ts). */
+const SHELL_METHODS = [
+  { name: 'signOut', description: 'Forgets the token and launch: what the element showed is gone at once, it shows that it has no credentials until it gets new ones (the session stays alive on the server).' },
+  { name: 'destroy', description: 'Tears the element down now (view, shadow root content, reads in flight) and leaves it inert; create a new element to show zhipi again.' },
+];
 
 /** Descriptions of the attributes elements share; an element's own ones point at the docs. */
 const ATTRIBUTE_DOCS: Record<string, string> = {
   apiBase: "origin (and path prefix) of the zhipi server; empty = the page's own origin",
-  token: 'a zhipi token of the teacher (Authorization: Bearer); wins over sso-ticket; a new value signs the element in again',
-  ssoTicket: "a partner launch, exchanged once per page (POST auth/sso/exchange); the element keeps the token it got",
+  token: 'a zhipi token of the teacher (Authorization: Bearer); wins over sso-ticket; a new value signs the element in again (another user: what was shown is cleared at once). Never reflected: an attribute is read once and removed',
+  ssoTicket: 'a partner launch, exchanged once per page (POST auth/sso/exchange); the element keeps the token it got. Never reflected: an attribute is read once and removed',
   partnerId: 'the partner id the launch belongs to',
   lang: "interface language: 'zh' (default) or 'en'",
   classId: "the class; an id the teacher does not teach fires zp-error CLASS_NOT_FOUND",
@@ -42,7 +49,7 @@ const ATTRIBUTE_DOCS: Record<string, string> = {
   theme: 'antd tokens for the portal brand: { colorPrimary?, borderRadius?, fontSize? } (property; as an attribute, JSON)',
 };
 
-const TS_TYPE: Record<PropType, string> = { string: 'string', number: 'number', boolean: 'boolean', json: 'WidgetTheme' };
+const TS_TYPE: Record<PropType, string> = { string: 'string', number: 'number', boolean: 'boolean', json: 'WidgetTheme', secret: 'string' };
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_m, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 const pascal = (tag: string) => tag.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
 
@@ -59,10 +66,11 @@ export function describeElement(root: string, tag: string, entry: string): Eleme
   const source = readFileSync(file, 'utf8');
   const declared = source.match(new RegExp(`export class ${className} extends widgetElement\\(\\s*\\w+,\\s*\\{([\\s\\S]*?)\\}\\)`));
   if (!declared) throw new Error(`${path.relative(root, file)}: no \`export class ${className} extends widgetElement(Component, { … })\``);
-  const props = [...declared[1]!.matchAll(/(\w+):\s*'(string|number|boolean|json)'/g)].map(([, name, type]) => ({ name: name!, attribute: kebab(name!), type: type as PropType }));
+  const props = [...declared[1]!.matchAll(/(\w+):\s*'(string|number|boolean|json|secret)'/g)].map(([, name, type]) => ({ name: name!, attribute: kebab(name!), type: type as PropType }));
   const events = [...new Set([...SHELL_EVENTS, ...[...source.matchAll(/emit\(\s*\w+,\s*'(zp-[\w-]+)'/g)].map((m) => m[1]!)])];
   const body = source.slice(source.indexOf(declared[0]) + declared[0].length);
-  const methods = [...body.matchAll(/\/\*\*\s*([\s\S]*?)\s*\*\/\s*\n\s*(\w+)\(\):\s*void\s*\{/g)].map(([, doc, name]) => ({ name: name!, description: doc!.replace(/\s*\n\s*\*\s*/g, ' ').trim() }));
+  const own = [...body.matchAll(/\/\*\*\s*([\s\S]*?)\s*\*\/\s*\n\s*(\w+)\(\):\s*void\s*\{/g)].map(([, doc, name]) => ({ name: name!, description: doc!.replace(/\s*\n\s*\*\s*/g, ' ').trim() }));
+  const methods = [...own, ...SHELL_METHODS];
   const before = source.slice(0, source.indexOf(`export class ${className}`)).trimEnd();
   const doc = before.endsWith('*/') ? before.slice(before.lastIndexOf('/**') + 3, -2) : '';
   const description = doc.replace(/\n\s*\*\s?/g, ' ').replace(/\s+/g, ' ').trim().replace(/^`<[\w-]+>`:\s*/, '');
@@ -97,7 +105,7 @@ export function customElementsManifest(elements: ElementInfo[], loader: string) 
             .filter((p) => p.type !== 'json')
             .map((p) => ({ name: p.attribute, fieldName: p.name, type: { text: TS_TYPE[p.type] }, description: ATTRIBUTE_DOCS[p.name] ?? 'see docs/widgets.md' })),
           members: [
-            ...el.props.map((p) => ({ kind: 'field', name: p.name, type: { text: `${TS_TYPE[p.type]} | undefined` }, ...(p.type === 'json' ? {} : { attribute: p.attribute, reflects: true }), description: ATTRIBUTE_DOCS[p.name] ?? 'see docs/widgets.md' })),
+            ...el.props.map((p) => ({ kind: 'field', name: p.name, type: { text: `${TS_TYPE[p.type]} | undefined` }, ...(p.type === 'json' ? {} : { attribute: p.attribute, reflects: p.type !== 'secret' }), description: ATTRIBUTE_DOCS[p.name] ?? 'see docs/widgets.md' })),
             ...el.methods.map((m) => ({ kind: 'method', name: m.name, description: m.description, return: { type: { text: 'void' } } })),
           ],
           events: el.events.map((name) => ({ name, type: { text: `CustomEvent<WidgetEventMap['${name}']>` } })),
@@ -176,7 +184,7 @@ export function reactTypes(elements: ElementInfo[]): string {
   return [
     "// React 19 JSX types of zhipi's custom elements (docs/widgets.md \"React 19\"). Generated; do not edit.",
     "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
-    `import type { ${elements.map((el) => `${el.className}Element, ${el.className}Props`).join(', ')} } from './zp-widgets';`,
+    `import type { ${elements.map((el) => `${el.className}Element, ${el.className}Props`).join(', ')}, WidgetEventMap } from './zp-widgets';`,
     "export * from './zp-widgets';",
     '',
     'type Base<E> = Omit<DetailedHTMLProps<HTMLAttributes<E>, E>, \'lang\'> & { lang?: string };',
@@ -184,7 +192,8 @@ export function reactTypes(elements: ElementInfo[]): string {
     "declare module 'react' {",
     '  namespace JSX {',
     '    interface IntrinsicElements {',
-    ...elements.map((el) => `      '${el.tag}': Base<${el.className}Element> & ${el.className}Props;`),
+    // React 19 adds a listener for `onzp-task-open={…}` on a custom element (the name after `on`, as written)
+    ...elements.map((el) => `      '${el.tag}': Base<${el.className}Element> & ${el.className}Props & { ${el.events.map((e) => `'on${e}'?: (event: CustomEvent<WidgetEventMap['${e}']>) => void`).join('; ')} };`),
     '    }',
     '  }',
     '}',

@@ -26,7 +26,7 @@ async function launchFor(user) {
 /** Signs an element in: a fresh launch of its portal user as sso-ticket (a launch works once). */
 async function signIn(el) {
   const { partnerId, launch } = await launchFor(portalUser[el.id]);
-  el.removeAttribute('token');
+  el.token = null; // a token property wins over sso-ticket (never in the DOM: no attribute to remove)
   el.setAttribute('partner-id', partnerId);
   el.setAttribute('sso-ticket', launch);
 }

@@ -28,6 +28,14 @@ const DEMO_ESSAYS_LIMIT_MS = 600_000;
  * demo task finds it done instead of waiting for the AI behind another spec.
  */
 export default async function setup(project: TestProject) {
+  // A server already started and seeded by hand (E2E_BASE_URL=http://localhost:PORT): re-running one
+  // spec while working on it skips the start and the AI wait. Left running afterwards.
+  if (process.env.E2E_BASE_URL) {
+    const url = new URL(process.env.E2E_BASE_URL);
+    project.provide('baseUrl', url.origin);
+    project.provide('port', Number(url.port));
+    return () => undefined;
+  }
   const root = path.resolve(import.meta.dirname, '../..');
   if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error('Build the app first: npm run build');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zhipi-e2e-'));

@@ -17,8 +17,8 @@ const hosts = path.join(root, 'e2e/hosts');
 export const PAGE_PROBE = `(() => {
   window.__added = [];
   window.__events = [];
-  for (const name of ['zp-ready', 'zp-error', 'zp-auth-expired', 'zp-essay-open', 'zp-task-open', 'zp-navigate']) {
-    document.addEventListener(name, (e) => window.__events.push({ type: name, from: e.target.id || e.target.localName, detail: name === 'zp-ready' ? null : e.detail }));
+  for (const name of ['zp-ready', 'zp-rendered', 'zp-error', 'zp-auth-expired', 'zp-essay-open', 'zp-task-open', 'zp-navigate']) {
+    document.addEventListener(name, (e) => window.__events.push({ type: name, from: e.target.id || e.target.localName, detail: name === 'zp-ready' || name === 'zp-rendered' ? null : e.detail }));
   }
   document.addEventListener('DOMContentLoaded', () => {
     const watch = (parent) => new MutationObserver((records) => {
@@ -39,23 +39,23 @@ export const hostEvents = (page: Page) => page.evaluate(() => (window as unknown
 export const addedToPage = (page: Page) => page.evaluate(() => (window as unknown as { __added: string[] }).__added);
 export const setHost = (page: Page, patch: Record<string, unknown>) => page.evaluate((p) => (window as unknown as { host: { set(p: unknown): void } }).host.set(p), patch);
 
-/** Builds the React 19 host (e2e/hosts/react19, its own package with React 19) into a temp folder; returns host.js. */
-export async function buildReact19Host(): Promise<string> {
+/** Builds a React 19 host script (e2e/hosts/react19, its own package with React 19) into a temp folder; returns its code. */
+export async function buildReact19Host(script = 'host.js'): Promise<string> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'zhipi-react19-host-'));
   await build({
     configFile: false,
     root: path.join(hosts, 'react19'),
     logLevel: 'warn',
     define: { 'process.env.NODE_ENV': '"production"' },
-    build: { outDir, emptyOutDir: true, minify: false, modulePreload: false, rolldownOptions: { input: path.join(hosts, 'react19/host.js'), output: { entryFileNames: 'host.js', format: 'es' } } },
+    build: { outDir, emptyOutDir: true, minify: false, modulePreload: false, rolldownOptions: { input: path.join(hosts, 'react19', script), output: { entryFileNames: 'host.js', format: 'es' } } },
   });
   return readFileSync(path.join(outDir, 'host.js'), 'utf8');
 }
 
-/** Serves a host page (and its scripts) on the partner origin. */
-export async function serveHost(context: BrowserContext, kind: 'vue' | 'react19', opts: { loader: string; config: Record<string, unknown>; react19?: string }) {
+/** Serves a host page (`e2e/hosts/<kind>/<page>.html`, and its scripts) on the partner origin. */
+export async function serveHost(context: BrowserContext, kind: 'vue' | 'react19', opts: { loader: string; config: Record<string, unknown>; react19?: string; page?: string }) {
   await context.grantPermissions(['local-network-access']);
-  const html = readFileSync(path.join(hosts, kind, 'index.html'), 'utf8')
+  const html = readFileSync(path.join(hosts, kind, `${opts.page ?? 'index'}.html`), 'utf8')
     .replaceAll('__LOADER__', opts.loader)
     .replaceAll('__VUE__', `${PARTNER_ORIGIN}/vue.js`)
     .replaceAll('__HOST__', `${PARTNER_ORIGIN}/host.js`)

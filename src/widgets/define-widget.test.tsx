@@ -6,6 +6,7 @@ import { hostHandle, parseAttribute, setHostHandle, widgetElement } from './defi
 
 interface Props {
   container?: ShadowRoot;
+  token?: string;
   label?: string;
   count?: number;
   readonly?: boolean;
@@ -21,10 +22,10 @@ function Probe(props: Props) {
     setHostHandle(host, { ping: () => host.setAttribute('data-pinged', 'yes') });
     return () => setHostHandle(host, null);
   }, [host]);
-  return <output>{JSON.stringify({ label: props.label ?? null, count: props.count ?? null, readonly: props.readonly ?? null, theme: props.theme ?? null })}</output>;
+  return <output data-token={props.token ?? ''}>{JSON.stringify({ label: props.label ?? null, count: props.count ?? null, readonly: props.readonly ?? null, theme: props.theme ?? null })}</output>;
 }
 
-const Element = widgetElement(Probe, { label: 'string', count: 'number', readonly: 'boolean', theme: 'json' });
+const Element = widgetElement(Probe, { token: 'secret', label: 'string', count: 'number', readonly: 'boolean', theme: 'json' });
 customElements.define('zp-probe', Element);
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -191,5 +192,47 @@ describe('widgetElement', () => {
     expect((el as unknown as Record<symbol, unknown>)[Symbol.for('r2wc.context')]).toBeTruthy();
     await act(async () => el.remove());
     expect((el as unknown as Record<symbol, unknown>)[Symbol.for('r2wc.context')]).toBeUndefined();
+  });
+
+  it('keeps a secret out of the DOM: the property is never reflected, the attribute is read once and removed', async () => {
+    const el = document.createElement('zp-probe') as HTMLElement & { token?: string | null };
+    await act(async () => document.body.append(el));
+    await act(async () => {
+      el.token = 'bearer-1';
+    });
+    const token = () => el.shadowRoot!.querySelector('output')!.getAttribute('data-token');
+    expect(token()).toBe('bearer-1');
+    expect(el.hasAttribute('token')).toBe(false);
+    expect(document.body.innerHTML).not.toContain('bearer-1');
+    await act(async () => el.setAttribute('token', 'bearer-2'));
+    expect([token(), el.token, el.hasAttribute('token')]).toEqual(['bearer-2', 'bearer-2', false]);
+    expect(document.body.innerHTML).not.toContain('bearer-2');
+    // written in the markup before the element was defined: read at the upgrade, then gone
+    await act(async () => {
+      document.body.innerHTML = '<zp-probe-markup token="bearer-3"></zp-probe-markup>';
+      customElements.define('zp-probe-markup', widgetElement(Probe, { token: 'secret' }));
+    });
+    const marked = document.querySelector('zp-probe-markup')!;
+    expect([marked.hasAttribute('token'), marked.shadowRoot!.querySelector('output')!.getAttribute('data-token')]).toEqual([false, 'bearer-3']);
+  });
+
+  it('signOut() forgets the secrets and keeps the rest; destroy() tears down at once and leaves the element inert', async () => {
+    const el = document.createElement('zp-probe') as HTMLElement & { token?: string; label?: string; signOut(): void; destroy(): void };
+    el.setAttribute('label', 'kept');
+    await act(async () => document.body.append(el));
+    await act(async () => {
+      el.token = 'bearer-4';
+    });
+    await act(async () => el.signOut());
+    expect([el.token, el.shadowRoot!.querySelector('output')!.getAttribute('data-token'), shown(el).label]).toEqual([undefined, '', 'kept']);
+    await act(async () => el.destroy());
+    expect(el.shadowRoot!.childNodes.length).toBe(0);
+    await act(async () => {
+      el.token = 'bearer-5';
+      el.label = 'ignored';
+      el.remove();
+      document.body.append(el);
+    });
+    expect(el.shadowRoot!.childNodes.length).toBe(0);
   });
 });

@@ -5,8 +5,11 @@ import r2wc from '@r2wc/react-to-web-component';
 import { adoptRoot, releaseRoot } from './confine/live-roots';
 import { emit } from './widget-events';
 
-/** How an attribute is read and how a property is reflected. */
-export type WidgetPropType = 'string' | 'number' | 'boolean' | 'json';
+/**
+ * How an attribute is read and how a property is reflected. `secret` is a string that must not stay in
+ * the DOM (a bearer token, a launch): never reflected, and an attribute is read once and removed.
+ */
+export type WidgetPropType = 'string' | 'number' | 'boolean' | 'json' | 'secret';
 
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_m, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
@@ -36,6 +39,9 @@ export function parseAttribute(type: WidgetPropType, value: string | null): unkn
   if (type === 'json') return JSON.parse(value) as unknown;
   return value;
 }
+
+/** Whether a value of this type is mirrored to its attribute when set as a property. */
+const reflected = (type: WidgetPropType) => type !== 'json' && type !== 'secret';
 
 /**
  * Reads a value a host assigned to the property (`el.classId = '2'`, `el.readonly = ''`, `el.token =
@@ -101,6 +107,8 @@ interface R2wcElement extends HTMLElement {
  *   set by Vue, React 19, Angular or Lit re-renders exactly like the attribute and is reflected to it;
  *   removing the attribute clears it; r2wc's own setters only reflect and wait for the attribute);
  * - a bad JSON attribute fires `zp-error` instead of throwing;
+ * - `secret` props (token, launch) never reach the DOM: the attribute is read once and removed;
+ * - `destroy()` (tear down now, stay inert) and `signOut()` (forget the credentials and what was shown);
  * - properties set before the element was defined are applied;
  * - nothing renders while the element is out of the document, and a move (removed and re-inserted in
  *   the same task) keeps the tree;
@@ -122,6 +130,9 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
 
     #mounted = false;
     #reflecting = false;
+    #destroyed = false;
+    /** Secret attributes this element removed and whose removal callback has not come yet. */
+    #removing = new Set<string>();
 
     constructor() {
       super();
@@ -134,6 +145,7 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
     }
 
     override connectedCallback() {
+      if (this.#destroyed) return;
       // A host may set `el.token = …` before the module loaded: that own property hides our accessor.
       for (const prop of names) {
         if (Object.prototype.hasOwnProperty.call(this, prop)) {
@@ -158,7 +170,8 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {
       const prop = propOf.get(name);
-      if (!prop || this.#reflecting) return;
+      if (!prop) return;
+      if (this.#reflecting) return;
       let parsed: unknown;
       try {
         parsed = parseAttribute(props[prop]!, value);
@@ -166,7 +179,25 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
         emit(this, 'zp-error', { code: 'BAD_ATTRIBUTE', message: `${name}: not valid JSON` });
         return;
       }
+      if (props[prop] === 'secret') {
+        // Its removal's own callback is skipped, whenever it runs. Not under #reflecting: removing it may
+        // run the callbacks still queued for this element (the upgrade's other attributes) right here.
+        if (value === null && this.#removing.delete(name)) return;
+        if (value !== null) {
+          this.#removing.add(name);
+          this.removeAttribute(name);
+        }
+      }
       this.#store(prop, parsed);
+    }
+
+    #withoutReflection(change: () => void) {
+      this.#reflecting = true;
+      try {
+        change();
+      } finally {
+        this.#reflecting = false;
+      }
     }
 
     /** Property path: normalised like the attribute, stored, then reflected to the attribute (not JSON). */
@@ -179,18 +210,10 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
         emit(this, 'zp-error', { code: 'BAD_ATTRIBUTE', message: `${kebab(prop)}: not valid JSON` });
         return;
       }
-      if (type !== 'json') {
+      if (reflected(type)) {
         const attr = attributeOf(type, parsed);
         const name = kebab(prop);
-        if (this.getAttribute(name) !== attr) {
-          this.#reflecting = true;
-          try {
-            if (attr === null) this.removeAttribute(name);
-            else this.setAttribute(name, attr);
-          } finally {
-            this.#reflecting = false;
-          }
-        }
+        if (this.getAttribute(name) !== attr) this.#withoutReflection(() => (attr === null ? this.removeAttribute(name) : this.setAttribute(name, attr)));
       }
       this.#store(prop, parsed);
     }
@@ -200,10 +223,31 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
     }
 
     #store(prop: string, value: unknown) {
+      if (this.#destroyed) return;
       if (Object.is(this.#values[prop], value) && props[prop] !== 'json') return;
       this.#values[prop] = value;
       // r2wc renders (mounts or updates) only while connected; out of the document the value waits.
-      if (this.isConnected && this.#mounted) this[R2WC_RENDER]();
+      // New credentials render before the setter returns: the previous user's data is gone at once.
+      if (this.isConnected && this.#mounted) {
+        if (props[prop] === 'secret') flushSync(() => this[R2WC_RENDER]());
+        else this[R2WC_RENDER]();
+      }
+    }
+
+    /**
+     * Forgets the credentials (token, launch): the view and everything it showed is unmounted at once,
+     * the element shows that it has no credentials until it is given new ones. The session itself is
+     * left alive on the server (the host may use the same token elsewhere).
+     */
+    signOut(): void {
+      for (const [prop, type] of Object.entries(props)) if (type === 'secret') this.#store(prop, undefined);
+    }
+
+    /** Tears the element down now (React root, shadow root content, reads in flight) and leaves it inert. */
+    destroy(): void {
+      this.signOut();
+      this.#teardown();
+      this.#destroyed = true;
     }
 
     #teardown() {

@@ -3,8 +3,10 @@
  * shadow boundary and a host can listen on the element, a parent or the document.
  */
 export interface WidgetEventMap {
-  /** mounted with a token (after an SSO exchange when `sso-ticket` was given) */
+  /** the first time the element painted what it fetched with this token (the server accepted it); again after a new token */
   'zp-ready': { element: string };
+  /** every request answered and what they changed was painted (after zp-ready, and after each later load) */
+  'zp-rendered': { element: string };
   /** an API call or an attribute failed; `code` is the server's error key, `status` the HTTP status */
   'zp-error': { code: string; message: string; status?: number };
   /** 401 (token expired, revoked, unknown), a refused SSO launch, or the school's subscription ended */

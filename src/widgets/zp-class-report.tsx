@@ -6,6 +6,7 @@ import { ClassReportView } from '../views/class-report';
 import { widgetElement } from './define-widget';
 import { apiBaseUrl } from './widget-client';
 import { emit } from './widget-events';
+import { refusable, useRefuse } from './widget-refusal';
 import { WidgetShell, type WidgetBaseProps } from './widget-shell';
 
 interface Props extends WidgetBaseProps {
@@ -22,11 +23,13 @@ function withAbsolutePages(report: ClassReport, apiBase: string | undefined): Cl
   return { ...report, studentPages: report.studentPages.map((p) => ({ ...p, pages: p.pages.map((img) => ({ ...img, url: absolute(img.url) })) })) };
 }
 
+/** The report of the ids the element was mounted with (the shell mounts it anew for other ids). */
 function Report({ client, host, props }: { client: ApiClient; host: Element; props: Props }) {
+  const refuse = useRefuse();
   const api = useMemo(() => {
     const raw = classReportApi(client);
-    return { ...raw, data: async (body: Parameters<typeof raw.data>[0]) => withAbsolutePages(await raw.data(body), props.apiBase) };
-  }, [client, props.apiBase]);
+    return { ...raw, data: refusable(refuse, async (body: Parameters<typeof raw.data>[0]) => withAbsolutePages(await raw.data(body), props.apiBase)) };
+  }, [client, props.apiBase, refuse]);
   const mode: ReportMode | undefined = props.mode === 'simple' || props.mode === 'full' ? props.mode : undefined;
   if (!props.taskId || !props.classId) return null;
   return (
@@ -37,14 +40,13 @@ function Report({ client, host, props }: { client: ApiClient; host: Element; pro
       mode={mode}
       onModeChange={(m) => emit(host, 'zp-navigate', { to: 'report', taskId: props.taskId, classId: props.classId, mode: m })}
       onOpenEssay={(essayId) => emit(host, 'zp-navigate', { to: 'essay', essayId })}
-      onError={(error) => emit(host, 'zp-error', { code: (error as { error?: string }).error ?? 'REPORT_FAILED', message: error instanceof Error ? error.message : String(error), ...(typeof (error as { status?: number }).status === 'number' ? { status: (error as { status: number }).status } : {}) })}
     />
   );
 }
 
 function ClassReportElement(props: Props) {
   return (
-    <WidgetShell element="zp-class-report" props={props}>
+    <WidgetShell element="zp-class-report" props={props} viewKey={`${props.taskId ?? ''}|${props.classId ?? ''}`}>
       {(client, host) => <Report client={client} host={host} props={props} />}
     </WidgetShell>
   );
@@ -57,8 +59,8 @@ function ClassReportElement(props: Props) {
  */
 export class ZpClassReport extends widgetElement(ClassReportElement, {
   apiBase: 'string',
-  token: 'string',
-  ssoTicket: 'string',
+  token: 'secret',
+  ssoTicket: 'secret',
   partnerId: 'string',
   lang: 'string',
   classId: 'number',

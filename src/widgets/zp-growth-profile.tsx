@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ApiClient } from '../core/api/client';
 import { classesApi } from '../core/api/endpoints/classes';
 import { growthApi } from '../core/api/endpoints/growth';
 import { GrowthProfile, GrowthTable } from '../views/growth-profile';
 import { widgetElement } from './define-widget';
 import { emit } from './widget-events';
+import { refusable, useRefuse } from './widget-refusal';
 import { WidgetShell, type WidgetBaseProps } from './widget-shell';
 
 interface Props extends WidgetBaseProps {
@@ -19,9 +20,13 @@ interface Props extends WidgetBaseProps {
  * cancels it, opens inside the element (with a way back to the table).
  */
 function Growth({ client, host, props }: { client: ApiClient; host: Element; props: Props }) {
-  const api = useMemo(() => ({ growth: growthApi(client), classes: classesApi(client) }), [client]);
+  const refuse = useRefuse();
+  const api = useMemo(() => {
+    const growth = growthApi(client);
+    return { growth: { ...growth, page: refusable(refuse, growth.page), profile: refusable(refuse, growth.profile) }, classes: classesApi(client) };
+  }, [client, refuse]);
+  // the shell mounts this anew when student-id, class-id or semester change: a student opened here is forgotten
   const [opened, setOpened] = useState<{ studentId: number; semesterId: string } | null>(null);
-  useEffect(() => setOpened(null), [props.studentId, props.classId, props.semester]);
   const studentId = props.studentId ?? opened?.studentId;
   if (studentId)
     return (
@@ -46,7 +51,7 @@ function Growth({ client, host, props }: { client: ApiClient; host: Element; pro
 
 function GrowthProfileElement(props: Props) {
   return (
-    <WidgetShell element="zp-growth-profile" props={props}>
+    <WidgetShell element="zp-growth-profile" props={props} viewKey={`${props.studentId ?? ''}|${props.classId ?? ''}|${props.semester ?? ''}`}>
       {(client, host) => <Growth client={client} host={host} props={props} />}
     </WidgetShell>
   );
@@ -60,8 +65,8 @@ function GrowthProfileElement(props: Props) {
  */
 export class ZpGrowthProfile extends widgetElement(GrowthProfileElement, {
   apiBase: 'string',
-  token: 'string',
-  ssoTicket: 'string',
+  token: 'secret',
+  ssoTicket: 'secret',
   partnerId: 'string',
   lang: 'string',
   studentId: 'number',

@@ -53,8 +53,8 @@ function TaskBoardElement(props: Props) {
  */
 export class ZpTaskBoard extends widgetElement(TaskBoardElement, {
   apiBase: 'string',
-  token: 'string',
-  ssoTicket: 'string',
+  token: 'secret',
+  ssoTicket: 'secret',
   partnerId: 'string',
   lang: 'string',
   classId: 'number',

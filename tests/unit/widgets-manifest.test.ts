@@ -12,12 +12,16 @@ const described = Object.entries(WIDGET_ELEMENTS).map(([tag, entry]) => describe
 describe('widgets manifest and types (scripts/widgets-manifest.ts)', () => {
   it('describes every registered element from its sources: props, events, methods', () => {
     const board = described.find((e) => e.tag === 'zp-task-board')!;
-    expect(board.props.map((p) => `${p.attribute}:${p.type}`)).toEqual(['api-base:string', 'token:string', 'sso-ticket:string', 'partner-id:string', 'lang:string', 'class-id:number', 'readonly:boolean', 'theme:json']);
-    expect(board.events).toEqual(expect.arrayContaining(['zp-ready', 'zp-error', 'zp-auth-expired', 'zp-task-open', 'zp-navigate']));
-    expect(board.methods.map((m) => m.name)).toEqual(['refresh']);
+    expect(board.props.map((p) => `${p.attribute}:${p.type}`)).toEqual(['api-base:string', 'token:secret', 'sso-ticket:secret', 'partner-id:string', 'lang:string', 'class-id:number', 'readonly:boolean', 'theme:json']);
+    expect(board.events).toEqual(expect.arrayContaining(['zp-ready', 'zp-rendered', 'zp-error', 'zp-auth-expired', 'zp-task-open', 'zp-navigate']));
+    expect(board.methods.map((m) => m.name)).toEqual(['refresh', 'signOut', 'destroy']);
+    for (const el of described) expect(el.methods.map((m) => m.name)).toEqual(expect.arrayContaining(['signOut', 'destroy']));
     const panel = described.find((e) => e.tag === 'zp-correction-panel')!;
     expect(panel.events).toEqual(expect.arrayContaining(['zp-essay-open', 'zp-approved']));
     const manifest = customElementsManifest(described, 'zp-widgets.js');
+    // a secret is an attribute a host may write, never one the element writes back
+    const token = manifest.modules[0]!.declarations[0]!.members.find((m) => m.name === 'token') as { reflects?: boolean };
+    expect(token.reflects).toBe(false);
     expect(manifest.modules[0]!.exports.map((e) => e.name).sort()).toEqual(Object.keys(WIDGET_ELEMENTS).sort());
   });
 
@@ -35,12 +39,16 @@ const board = document.createElement('zp-task-board');
 board.classId = 2;
 board.readonly = true;
 board.refresh();
+board.signOut();
+panel0().destroy();
+function panel0() { return document.createElement('zp-correction-panel'); }
 board.addEventListener('zp-task-open', (e) => console.log(e.detail.taskId + 1));
 const panel = document.querySelector('zp-correction-panel')!;
 panel.addEventListener('zp-essay-open', (e) => { panel.essayId = e.detail.essayId; });
 // @ts-expect-error class-id is a number
 board.classId = 'x';
-export const el = <zp-task-board classId={2} readonly lang="en" apiBase="https://x" theme={{ colorPrimary: '#000' }} />;
+export const el = <zp-task-board classId={2} readonly lang="en" apiBase="https://x" theme={{ colorPrimary: '#000' }} onzp-task-open={(e) => console.log(e.detail.taskId + 1)} onzp-rendered={(e) => console.log(e.detail.element)} />;
+export const report = <zp-class-report taskId={1} classId={2} mode="full" onzp-error={(e) => console.log(e.detail.code)} />;
 `,
       );
       const program = ts.createProgram([path.join(dir, 'host.tsx')], {

@@ -7,4 +7,6 @@ export const enWidgets: Record<keyof typeof zhWidgets, string> = {
   'widget.signInFailed': 'Sign-in failed: {message}',
   'widget.noEssay': 'Choose an essay (set essay-id, or task-id and class-id)',
   'widget.noEssayInTask': 'No essay of this task in this class is ready for review yet',
+  'widget.refused': 'Cannot show this: {message}',
+  'widget.retry': 'Retry',
 };

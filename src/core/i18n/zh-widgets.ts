@@ -5,4 +5,6 @@ export const zhWidgets = {
   'widget.signInFailed': '登录失败：{message}',
   'widget.noEssay': '请选择一篇作文（设置 essay-id，或 task-id 与 class-id）',
   'widget.noEssayInTask': '该任务在此班级还没有可批改的作文',
+  'widget.refused': '无法显示：{message}',
+  'widget.retry': '重试',
 } as const;
