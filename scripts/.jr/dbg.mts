@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { renderEssayPage } from '../../src/correction/ocr/render-page';
+import { pageHash, hashDistance } from '../../src/correction/copy/page-hash';
+import { DEMO_ESSAYS, demoEssayPageFile, demoEssayPages } from '../../src/server/seed/demo-essays-data';
+import { DEMO_ESSAYS_DIR } from '../../src/server/seed/demo-essays';
+const text = demoEssayPages(DEMO_ESSAYS[0]!).flat().join('\n');
+const copy = [...text].map((ch, i) => (i % 12 === 7 && /\p{Script=Han}/u.test(ch) ? '的' : ch)).join('');
+const r1 = await pageHash((await renderEssayPage(copy, { seed: 7 })).image);
+const r2 = await pageHash((await renderEssayPage(demoEssayPages(DEMO_ESSAYS[2]!).flat().join('\n'), { seed: 11 })).image);
+const r3 = await pageHash((await renderEssayPage('我的老师\n今天天气很好。', { seed: 3 })).image);
+console.log('rendered vs rendered', hashDistance(r1, r2), hashDistance(r1, r3));
+for (const [i, e] of DEMO_ESSAYS.entries()) for (const k of demoEssayPages(e).keys()) console.log(i, k, hashDistance(r1, await pageHash(readFileSync(path.join(DEMO_ESSAYS_DIR, demoEssayPageFile(e, k))))));
