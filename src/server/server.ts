@@ -59,6 +59,7 @@ async function main() {
       ...(modelServiceConfig ? { modelService: new ModelServiceReviewer(modelServiceConfig, logger) } : {}),
       ...(ocr ? { ocr } : {}),
       uploadMaxBytes: config.uploadMaxBytes,
+      copyCheck: config.copyCheck,
     },
     englishHosts: config.englishHosts,
     nodeEnv: config.nodeEnv,

@@ -40,7 +40,7 @@ describe.each(databaseKinds())('copy detection on %s', (kind) => {
   const copyFlags = (flags: Flag[]) => flags.filter((f) => f.code === 'DUPLICATE_PAGE' || f.code === 'COPIED_TEXT');
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { deps: { ocr, storage }, jobs: { poll: false } });
+    t = await createTestApp(kind, { deps: { ocr, storage, copyCheck: true }, jobs: { poll: false } });
     token = await t.login('teacher01');
     fx = await taskFixture(db(), { username: 'teacher01', className: '七年级1班', title: DEMO_ESSAY_TITLE, grade: 7 });
     roster = await db().select({ id: students.id, name: students.name }).from(students).where(eq(students.classId, fx.classId)).orderBy(students.studentNo);

@@ -164,7 +164,7 @@ const storedPages = (pages: EssayPage[]) => pages.map((p) => ({ index: p.index, 
  * the essay's status, flags, aiScore, wordCount); the teacher's review row and score are never written.
  * An approved essay is left as it is, and a transcript the teacher corrected is the text analysed.
  */
-export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'storage' | 'ocr' | 'modelService'>): JobHandler {
+export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'storage' | 'ocr' | 'modelService' | 'copyCheck'>): JobHandler {
   const { db, now } = deps;
   return async (ctx) => {
     const essayId = Number((ctx.job.payload as { essayId?: unknown }).essayId);
@@ -229,6 +229,7 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
      * stored with the result, so later essays are compared with this one without reading its pages again.
      */
     const withCopyFlags = async (run: RunResult): Promise<RunResult> => {
+      if (!deps.copyCheck) return run;
       const pages = await correctionsRepo.pages(db, essayId);
       const images: Uint8Array[] = [];
       for (const p of pages) images.push(await pageImage(await deps.storage.get(p.storageKey), p.rotation));

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../core/constants';
 import type { ClassesApi } from '../../core/api/endpoints/classes';
 import type { BatchApi } from '../../core/api/endpoints/batch';
 import type { EssaysApi } from '../../core/api/endpoints/essays';
@@ -24,6 +22,7 @@ import { RevisionRequestModal } from './RevisionRequestModal';
 import { useLiveWritingList } from './use-live-list';
 import styles from './writing-list.css?inline';
 import { AccessibleTabs } from '../common/AccessibleTabs';
+import { schoolTime } from '../../core/time/school-time';
 
 type Row = WritingRow;
 
@@ -220,8 +219,8 @@ export function WritingList(props: WritingListProps) {
         { title: t('writing.aiScore'), width: 90, render: (_, r) => latestEssay(r)?.aiScore ?? '—' },
         { title: t('writing.teacherScore'), width: 90, render: (_, r) => latestEssay(r)?.teacherScore ?? '—' },
         { title: t('writing.wordCount'), width: 96, render: (_, r) => latestEssay(r)?.wordCount ?? '—' },
-        { title: t('writing.submittedTime'), width: 150, render: (_, r) => (latestEssay(r) ? dayjs(latestEssay(r)!.submittedTime).format(DATE_FORMAT) : '—') },
-        { title: t('writing.auditTime'), width: 150, render: (_, r) => (latestEssay(r)?.auditTime ? dayjs(latestEssay(r)!.auditTime!).format(DATE_FORMAT) : '—') },
+        { title: t('writing.submittedTime'), width: 150, render: (_, r) => (latestEssay(r) ? schoolTime(latestEssay(r)!.submittedTime) : '—') },
+        { title: t('writing.auditTime'), width: 150, render: (_, r) => (latestEssay(r)?.auditTime ? schoolTime(latestEssay(r)!.auditTime!) : '—') },
         {
           title: t('teaching.actions'),
           fixed: 'right',
