@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { signInToken } from './support/api';
 import { waitForDemoEssays } from './support/demo-essays';
-import { baseUrl, signIn } from './support/session';
+import { baseUrl, enUrl, signIn } from './support/session';
 
 /** The teacher's week on the demo school: stumbles met as a teacher meets them, each fixed. */
 let browser: Browser;
@@ -70,6 +70,22 @@ describe('teacher week', () => {
     const qr = page.locator('.ant-popover [data-testid=qr-card] svg');
     await qr.waitFor();
     expect(await qr.getAttribute('data-value')).toMatch(/^http:\/\/localhost:\d+\/teaching\/h5\/practice\?code=\w+/);
+    await context.close();
+  });
+
+  it('in English at 1440 px the class list shows the approval time whole, beside the fixed actions, named as the counter names it', async () => {
+    const demo = await waitForDemoEssays(baseUrl(), await signInToken('teacher01'));
+    const { context, page } = await signIn(browser, 'teacher01', { origin: enUrl() });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${enUrl()}/teaching${demo.writingListPath}`);
+    const header = page.locator('.ant-table-thead th', { hasText: 'Approved at' });
+    await header.waitFor();
+    const actions = page.locator('.ant-table-thead th', { hasText: 'Actions' });
+    const [h, a] = [await header.boundingBox(), await actions.boundingBox()];
+    expect(h!.x + h!.width).toBeLessThanOrEqual(a!.x + 1);
+    expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // the status tag and the counter say the same word
+    expect(await page.getByText('Approved', { exact: true }).count()).toBeGreaterThan(0);
     await context.close();
   });
 });

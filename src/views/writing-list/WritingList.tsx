@@ -26,6 +26,9 @@ import { schoolTime } from '../../core/time/school-time';
 
 type Row = WritingRow;
 
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+const shortTime = (iso: string | null | undefined) => (iso ? <span title={schoolTime(iso)}>{schoolTime(iso, 'MM-DD HH:mm')}</span> : '—');
+
 // Opened rarely (after a batch upload left pages without a student): loaded when first opened.
 const UnmatchedPages = lazy(() => import('../upload/UnmatchedPages').then((m) => ({ default: m.UnmatchedPages })));
 
@@ -219,8 +222,10 @@ export function WritingList(props: WritingListProps) {
         { title: t('writing.aiScore'), width: 90, render: (_, r) => latestEssay(r)?.aiScore ?? '—' },
         { title: t('writing.teacherScore'), width: 90, render: (_, r) => latestEssay(r)?.teacherScore ?? '—' },
         { title: t('writing.wordCount'), width: 96, render: (_, r) => latestEssay(r)?.wordCount ?? '—' },
-        { title: t('writing.submittedTime'), width: 150, render: (_, r) => (latestEssay(r) ? schoolTime(latestEssay(r)!.submittedTime) : '—') },
-        { title: t('writing.auditTime'), width: 150, render: (_, r) => (latestEssay(r)?.auditTime ? schoolTime(latestEssay(r)!.auditTime!) : '—') },
+        // Month, day and time, on one line (the year and seconds in the tooltip): two full times made the
+        // table wider than the page at 1440 px, and the fixed actions column covered the second one.
+        { title: t('writing.submittedTime'), width: 112, onCell: noWrap, onHeaderCell: noWrap, render: (_, r) => shortTime(latestEssay(r)?.submittedTime) },
+        { title: t('writing.auditTime'), width: 112, onCell: noWrap, onHeaderCell: noWrap, render: (_, r) => shortTime(latestEssay(r)?.auditTime) },
         {
           title: t('teaching.actions'),
           fixed: 'right',
