@@ -82,8 +82,9 @@ describe('correctText', () => {
 });
 
 describe('abnormal flags from text', () => {
-  it('exports all twelve flags of spec §4 with stable codes and zh/en labels', () => {
-    expect(ABNORMAL_FLAG_CODES).toHaveLength(12);
+  it('exports the twelve flags of spec §4 and the two copy flags with stable codes and zh/en labels', () => {
+    expect(ABNORMAL_FLAG_CODES).toHaveLength(14);
+    expect(ABNORMAL_FLAG_CODES.filter((c) => ABNORMAL_FLAGS[c].source === 'copy')).toEqual(['DUPLICATE_PAGE', 'COPIED_TEXT']);
     expect(ABNORMAL_FLAGS.OFF_TOPIC).toMatchObject({ zh: '疑似偏题', en: 'Suspected off-topic' });
     for (const c of ABNORMAL_FLAG_CODES) expect(ABNORMAL_FLAGS[c].zh && ABNORMAL_FLAGS[c].en).toBeTruthy();
   });

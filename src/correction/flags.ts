@@ -15,7 +15,10 @@ export const ABNORMAL_FLAGS = {
   RENDER_FAILED: { zh: '渲染失败', en: 'Render failed', source: 'render' },
   INCOMPLETE_ESSAY: { zh: '疑似语文作文不完整', en: 'Suspected incomplete Chinese essay', source: 'text' },
   NOT_ESSAY_PICTURE: { zh: '非作文图片', en: 'Not an essay picture', source: 'image' },
-} as const satisfies Record<string, { zh: string; en: string; source: 'text' | 'image' | 'service' | 'render' }>;
+  // Beyond spec §4: a page or a text that is another pupil's (copy/…, services/copy-check.ts).
+  DUPLICATE_PAGE: { zh: '疑似他人作文页', en: 'Page handed in by another pupil', source: 'copy' },
+  COPIED_TEXT: { zh: '疑似抄袭', en: 'Text largely matches another essay', source: 'copy' },
+} as const satisfies Record<string, { zh: string; en: string; source: 'text' | 'image' | 'service' | 'render' | 'copy' }>;
 
 export type AbnormalFlagCode = keyof typeof ABNORMAL_FLAGS;
 
@@ -32,6 +35,25 @@ export interface FlagHit {
   page?: number;
   /** where the flag's ranges sit on the page images (essays corrected from images) */
   boxes?: Array<{ page: number; box: { x: number; y: number; width: number; height: number } }>;
+  /** copy flags: what the essay matches, with the matching passages side by side */
+  match?: CopyMatch;
+}
+
+/** The other essay (or published sample) a copy flag points at, and the evidence. */
+export interface CopyMatch {
+  /** class: same task and class; school: another essay of the school; sample: a published excellent sample */
+  source: 'class' | 'school' | 'sample';
+  essayId: number;
+  studentName: string;
+  className: string;
+  taskTitle: string;
+  /** COPIED_TEXT: share of this essay's characters found in the other, 0..1 */
+  share?: number;
+  /** DUPLICATE_PAGE: this essay's page and the other's (0-based), and how many hash bits differ */
+  page?: number;
+  otherPage?: number;
+  distance?: number;
+  passages?: Array<{ mine: [number, number]; theirs: [number, number]; mineText: string; theirsText: string }>;
 }
 
 export function flagLabel(code: AbnormalFlagCode, lang: 'zh' | 'en'): string {

@@ -2,7 +2,9 @@
 export { correctText, resolveStandard, CorrectionInputError, POETRY_NOT_SUPPORTED } from './correct-text.js';
 export type { CorrectTextInput, CorrectionResult, CorrectionStatus, Lang } from './correct-text.js';
 export { ABNORMAL_FLAGS, ABNORMAL_FLAG_CODES, flagLabel } from './flags.js';
-export type { AbnormalFlagCode, FlagHit } from './flags.js';
+export type { AbnormalFlagCode, CopyMatch, FlagHit } from './flags.js';
+export { pageHash, hashDistance, SAME_PAGE_MAX_BITS } from './copy/page-hash.js';
+export { textOverlap, type Overlap } from './copy/text-overlap.js';
 export { LocalEssayScorer, calibratedScore } from './scoring/local-scorer.js';
 export type { EssayScorer, ScoringStandard, ScoreResult, DimensionScore } from './scoring/local-scorer.js';
 export { DIMENSIONS, DEFAULT_DIMENSIONS, resolveDimension } from './scoring/dimensions.js';

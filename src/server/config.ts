@@ -26,6 +26,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   /** Basic-data platform classes and students are synced from (GET {url}/classes?school=…). */
   BASIC_DATA_URL: z.string().url().optional(),
+  /** Copy detection in every AI correction (a page or a text that is another pupil's): `off` to skip it. */
+  COPY_CHECK: z.enum(['on', 'off']).default('on'),
   /** Largest upload (one file) in MB. */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(500).default(30),
   /** Where file bytes live: `local` = DATA_DIR/files, `s3` = an S3-compatible bucket (S3_* below). */
@@ -98,6 +100,8 @@ export interface AppConfig {
   seedDemo: boolean;
   basicDataUrl?: string;
   uploadMaxBytes: number;
+  /** COPY_CHECK: compare each corrected essay with the school's other essays. */
+  copyCheck: boolean;
   storage: StorageConfig;
   corsOrigins: string[];
   ssoDemoSecret?: string;
@@ -176,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO === 'true',
     basicDataUrl: e.BASIC_DATA_URL,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    copyCheck: e.COPY_CHECK === 'on',
     storage,
     corsOrigins: e.ZHIPI_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     ssoDemoSecret: e.SSO_DEMO_SECRET,

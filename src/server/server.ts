@@ -65,6 +65,7 @@ async function main() {
       ...(modelServiceConfig ? { modelService: new ModelServiceReviewer(modelServiceConfig, logger) } : {}),
       ...(pageOcr ? { ocr: pageOcr } : {}),
       uploadMaxBytes: config.uploadMaxBytes,
+      copyCheck: config.copyCheck,
     },
     englishHosts: config.englishHosts,
     nodeEnv: config.nodeEnv,

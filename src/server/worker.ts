@@ -44,6 +44,7 @@ async function main() {
     storage: await createFileStorage(config.storage),
     ...(ms ? { modelService: new ModelServiceReviewer(ms, logger) } : {}),
     ...(pageOcr ? { ocr: pageOcr } : {}),
+    copyCheck: config.copyCheck,
   };
   const runner = new JobRunner({ db: database.db, now: deps.now, log: logger, concurrency });
   registerJobHandlers(runner, deps);

@@ -36,7 +36,7 @@ export interface TestApp {
 }
 
 /** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
-export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[]; nodeEnv?: string; apiDocs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl' | 'copyCheck'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[]; nodeEnv?: string; apiDocs?: boolean } = {}): Promise<TestApp> {
   const database = await createSeededTestDatabase(kind);
   const sms: SentSms[] = [];
   const smsProvider: SmsProvider = { send: async (phone, message) => void sms.push({ phone, message }) };

@@ -30,7 +30,7 @@ export const enIntake: Record<keyof typeof zhIntake, string> = {
   'label.submitted': 'Submitted',
   'label.abnormal': 'Abnormal',
   'label.pendingReview': 'Pending review',
-  'label.reviewed': 'Reviewed',
+  'label.reviewed': 'Approved',
   'label.awaitingRevision': 'Awaiting revision',
   'label.revisedDraft': 'Revised draft',
   'label.unmatchedImage': 'Unmatched image',
@@ -76,6 +76,6 @@ export const enIntake: Record<keyof typeof zhIntake, string> = {
   'writing.teacherScore': 'Teacher score',
   'writing.wordCount': 'Characters',
   'writing.submittedTime': 'Submitted',
-  'writing.auditTime': 'Reviewed',
+  'writing.auditTime': 'Approved at',
   'phone.desc': 'Show this QR code to the students or send it to the class group. They scan it, pick their name and upload photos.',
 };

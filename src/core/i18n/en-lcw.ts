@@ -12,6 +12,7 @@ export const enLcw: Record<keyof typeof zhLcw, string> = {
   'lcw.explanationTooLong': 'The explanation cannot be longer than 1000 characters',
   'lcw.pointsInvalid': 'Points must be a whole number from 1 to 100',
   'lcw.answerInvalid': 'The answer must be one of the options',
+  'lcw.singleNoAnswer': 'Choose the right answer of the single-choice question',
   'lcw.singleOneAnswer': 'A single-choice question has exactly one right answer',
   'lcw.multipleTwoAnswers': 'A multiple-choice question needs at least two right answers',
   'lcw.judgeAnswer': 'A true/false question is answered “true” or “false”',

@@ -60,6 +60,7 @@ export const enPractice: Record<keyof typeof zhPractice, string> = {
   'practice.deleteConfirm': 'Delete this practice? Its answers are no longer shown.',
   'practice.empty': 'No practice yet: “Set practice” gives a class a short writing exercise',
   'practice.studentLink': 'Students’ link',
+  'practice.studentQr': 'QR code',
   'practice.studentLinkHelp': 'Students scan or open the link, pick their name, type their student code and answer',
   'practice.aiFeedback': 'AI feedback (automatic, not reviewed by a teacher)',
   'practice.teacherComment': 'Teacher’s comment',

@@ -10,6 +10,7 @@ export const zhLcw = {
   'lcw.explanationTooLong': '解析不能超过 1000 字',
   'lcw.pointsInvalid': '分值须为 1 到 100 的整数',
   'lcw.answerInvalid': '答案须是已有的选项',
+  'lcw.singleNoAnswer': '请选择单选题的正确答案',
   'lcw.singleOneAnswer': '单选题只能有一个正确答案',
   'lcw.multipleTwoAnswers': '多选题至少要有两个正确答案',
   'lcw.judgeAnswer': '判断题的答案须为“对”或“错”',

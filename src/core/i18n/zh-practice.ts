@@ -61,6 +61,7 @@ export const zhPractice = {
   'practice.deleteConfirm': '删除这次练习？学生的作答也不再显示。',
   'practice.empty': '还没有练习，点“布置练习”给班级布置一次短练习',
   'practice.studentLink': '学生入口',
+  'practice.studentQr': '二维码',
   'practice.studentLinkHelp': '学生扫码或打开链接，选自己的名字并输入学生码后作答',
   'practice.aiFeedback': 'AI 反馈（自动生成，未经老师审阅）',
   'practice.teacherComment': '老师评语',

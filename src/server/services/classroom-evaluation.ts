@@ -1,7 +1,7 @@
 // The classroom evaluation of a task in a class: a summary the teacher can put on the screen in
 // class, built only from the class's corrections (counts, strongest and weakest dimensions, most
 // common problems, good sentences with the student's name, the best essays, frequent wrong characters).
-import { ACTION_CHAIN_CUE } from '../../correction/index';
+import { ACTION_CHAIN_CUE, GRADE_BANDS } from '../../correction/index';
 import type { ClassroomEvaluation, WritingStatistics } from '../../core/api/contracts/review';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { CurrentEssayRow } from '../repositories/writing-statistics';
@@ -11,6 +11,12 @@ import { compareStudentNo } from '../../core/domain/student-order';
 
 const GOOD_SENTENCES = 6;
 const TOP_ESSAYS = 3;
+/**
+ * Lowest final percent shown among the best essays: the evaluation is read out on the projector, so an
+ * essay below the medium band is never named there, even in a class with few essays (it used to fill
+ * the three places with whatever was scored, naming the pupils who struggled).
+ */
+const TOP_ESSAY_MIN = GRADE_BANDS.find((b) => b.band === 'medium')!.min;
 const WRONG_CHARACTERS = 10;
 const EXCERPT_CHARS = 60;
 /** Longest good sentence worth reading out (characters). */
@@ -95,7 +101,7 @@ export function buildClassroomEvaluation(input: { taskTitle: string; className: 
   }
   const wrongCharacters = [...wrong.values()].sort((a, b) => b.count - a.count || a.wrong.localeCompare(b.wrong)).slice(0, WRONG_CHARACTERS);
 
-  const topEssays = withScore.slice(0, TOP_ESSAYS).map(({ row, s }) => ({
+  const topEssays = withScore.filter(({ s }) => s.final! >= TOP_ESSAY_MIN).slice(0, TOP_ESSAYS).map(({ row, s }) => ({
     essayId: row.id,
     studentName: row.studentName,
     score: s.approved ? (row.teacherScore ?? row.aiScore) : row.aiScore,

@@ -16,6 +16,7 @@ import type { AuthContext } from './auth-context';
 import { requireAny } from './access';
 import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
+import { copyFlags, pageFingerprints } from './copy-check';
 import { analyseCorrectedTranscript, type StoredResult } from './review-transcript';
 import { notifyAiFinished } from './teacher-notifications';
 
@@ -124,7 +125,7 @@ export function statusAfter(result: Pick<EssayCorrection, 'status' | 'flags'>, i
   return result.flags.length && !insistCorrect ? 'abnormal' : 'ai_done';
 }
 
-const storedFlags = (flags: FlagHit[]) => flags.map(({ code, label, evidence, ranges, page, boxes }) => ({ code, label, evidence, ranges, ...(page !== undefined ? { page } : {}), ...(boxes ? { boxes } : {}) }));
+const storedFlags = (flags: FlagHit[]) => flags.map(({ code, label, evidence, ranges, page, boxes, match }) => ({ code, label, evidence, ranges, ...(page !== undefined ? { page } : {}), ...(boxes ? { boxes } : {}), ...(match ? { match } : {}) }));
 
 /** What a run writes: the stored result, its transcript and the essay's AI fields. */
 interface RunResult {
@@ -163,7 +164,7 @@ const storedPages = (pages: EssayPage[]) => pages.map((p) => ({ index: p.index, 
  * the essay's status, flags, aiScore, wordCount); the teacher's review row and score are never written.
  * An approved essay is left as it is, and a transcript the teacher corrected is the text analysed.
  */
-export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'storage' | 'ocr' | 'modelService'>): JobHandler {
+export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'storage' | 'ocr' | 'modelService' | 'copyCheck'>): JobHandler {
   const { db, now } = deps;
   return async (ctx) => {
     const essayId = Number((ctx.job.payload as { essayId?: unknown }).essayId);
@@ -223,11 +224,27 @@ export function aiCorrectionHandler(deps: Pick<ServiceDeps, 'db' | 'now' | 'stor
       return { transcript: teacherText, stored: { ...a.result, pagesKey }, flags: a.flags, status: a.result.status, aiScore: a.aiScore, wordCount: a.wordCount, service: a.result.service };
     };
 
+    /**
+     * Adds the copy flags (a page or a text that is another pupil's) to a run; the page fingerprints are
+     * stored with the result, so later essays are compared with this one without reading its pages again.
+     */
+    const withCopyFlags = async (run: RunResult): Promise<RunResult> => {
+      if (!deps.copyCheck) return run;
+      const pages = await correctionsRepo.pages(db, essayId);
+      const images: Uint8Array[] = [];
+      for (const p of pages) images.push(await pageImage(await deps.storage.get(p.storageKey), p.rotation));
+      const read = ((run.stored as { pages?: Array<{ lines?: Array<{ text: string }> }> }).pages ?? []).map((pg) => (pg.lines ?? []).reduce((n, l) => n + [...l.text].length, 0));
+      const pageHashes = await pageFingerprints(images, read);
+      const found = await copyFlags(db, essay, run.transcript, pageHashes, 'zh');
+      const stored = run.stored as { flags?: FlagHit[] };
+      return { ...run, flags: [...run.flags, ...found], stored: { ...stored, flags: [...(stored.flags ?? []), ...storedFlags(found)], pageHashes } };
+    };
+
     let teacherText = start.teacherText;
     for (let round = 0; ; round++) {
       let run: RunResult;
       try {
-        run = await correct(teacherText);
+        run = await withCopyFlags(await correct(teacherText));
         await ctx.reportProgress(90);
       } catch (err) {
         if (ctx.signal.aborted) throw err;

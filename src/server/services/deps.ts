@@ -24,6 +24,11 @@ export interface ServiceDeps {
   ocr?: OcrProvider;
   /** Model-service review (AI_BASE_URL/AI_MODEL/AI_API_KEY); none = local engine only. */
   modelService?: ModelServiceReviewer;
+  /**
+   * Copy detection in AI corrections (env COPY_CHECK, on by default in the server and worker). Off unless
+   * set: API tests hand the same fixture page in for many pupils, which the check would rightly flag.
+   */
+  copyCheck?: boolean;
   /** Largest upload in bytes (env UPLOAD_MAX_MB, default 30 MB). */
   uploadMaxBytes?: number;
   /** Largest image (pixels) the server rotates; bigger ones get error.imageRotateTooLarge. Default 40 MP. */

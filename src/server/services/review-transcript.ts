@@ -38,10 +38,10 @@ export function moveAnnotations(annotations: ReviewAnnotation[], before: string,
   });
 }
 
-/** Flags that come from the images (kept as they are); text and service flags are recomputed or gone. */
+/** Flags that come from the images or from another pupil's essay (kept as they are); text and service flags are recomputed or gone. */
 const imageFlag = (f: FlagHit) => {
   const source = ABNORMAL_FLAGS[f.code]?.source;
-  return source === 'image' || source === 'render';
+  return source === 'image' || source === 'render' || source === 'copy';
 };
 
 /**

@@ -15,8 +15,9 @@ describe('batch review cards', () => {
       essay: { id: 7, pages: [{ id: 1, pageNo: 1, url: '/f/1', width: 10, height: 10, rotation: 270 }, { id: 2, pageNo: 2, url: '/f/2', width: 10, height: 10, rotation: 0 }] },
       correction: { aiScore: 'A', wordCount: 420, flags: [{ code: 'SKEWED', label: '图片倾斜', evidence: '', ranges: [] }], result: { comments: { overall: '内容具体。' } } },
       revision: { status: 'pending' },
-      review: { teacherComment: '' },
+      review: { teacherComment: '  ' },
     } as unknown as ReviewWorkspace;
     expect(toReviewCard(w)).toEqual({ essayId: 7, thumbnail: '/f/1', thumbnailRotation: 270, pageCount: 2, aiScore: 'A', wordCount: 420, excerpt: '内容具体。', flags: ['图片倾斜'], revisionPending: true, hasTeacherComment: false });
+    expect(toReviewCard({ ...w, review: { ...w.review, teacherComment: '写得好' } }).hasTeacherComment).toBe(true);
   });
 });

@@ -1,8 +1,6 @@
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { Button, Card, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { LoadingOutlined, RightOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../core/constants';
 import type { ClassesApi } from '../../core/api/endpoints/classes';
 import type { EssaysApi } from '../../core/api/endpoints/essays';
 import type { TasksApi } from '../../core/api/endpoints/tasks';
@@ -12,6 +10,7 @@ import { useT } from '../i18n/i18n-context';
 import { EssayLabelTag } from '../upload/label-tag';
 import { isAiBusy, latestEssay, type WritingRow } from '../writing-list/list-model';
 import { useLiveWritingList } from '../writing-list/use-live-list';
+import { schoolTime } from '../../core/time/school-time';
 
 type Filter = 'all' | 'pendingReview' | 'reviewed' | 'abnormal';
 
@@ -95,7 +94,7 @@ export function CorrectionList(props: CorrectionListProps) {
             { title: t('writing.aiScore'), render: (_, r) => latestEssay(r)?.aiScore ?? '—' },
             { title: t('writing.teacherScore'), render: (_, r) => latestEssay(r)?.teacherScore ?? '—' },
             { title: t('writing.wordCount'), render: (_, r) => latestEssay(r)?.wordCount ?? '—' },
-            { title: t('writing.submittedTime'), render: (_, r) => dayjs(latestEssay(r)?.submittedTime).format(DATE_FORMAT) },
+            { title: t('writing.submittedTime'), render: (_, r) => schoolTime(latestEssay(r)?.submittedTime) },
             {
               title: '',
               width: 90,

@@ -2,6 +2,7 @@ import { Alert, Button, Space, Tag, Typography } from 'antd';
 import { CloudUploadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { ReviewWorkspace } from '../../core/api/contracts/review';
 import { useT } from '../i18n/i18n-context';
+import { CopyEvidence } from './CopyEvidence';
 
 type Flag = ReviewWorkspace['correction']['flags'][number];
 
@@ -43,6 +44,7 @@ export function FlagsAlert(props: FlagsAlertProps) {
                 {f.page !== undefined && (
                   <Typography.Text type="secondary"> · {t('panel.pageN', { n: f.page + 1 })}</Typography.Text>
                 )}
+                {f.match && <CopyEvidence match={f.match} />}
               </li>
             ))}
           </ul>

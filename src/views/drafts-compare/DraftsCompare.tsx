@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Empty, Skeleton, Space, Switch, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../core/constants';
 import type { StudentDrafts } from '../../core/api/contracts/review';
 import type { ReviewApi } from '../../core/api/endpoints/review';
 import { useAsync } from '../hooks/use-async';
@@ -9,6 +7,7 @@ import { useT } from '../i18n/i18n-context';
 import { EssayLabelTag } from '../upload/label-tag';
 import { buildDraftColumns, type DiffSegment } from './diff-model';
 import styles from './drafts-compare.css?inline';
+import { schoolTime } from '../../core/time/school-time';
 
 type Draft = StudentDrafts['drafts'][number];
 
@@ -54,7 +53,7 @@ export function DraftsCompare({ api, taskId, studentId, getPopupContainer }: Dra
   const columns = useMemo(() => buildDraftColumns(list), [list]);
 
   const draftName = (d: Draft) => t(`upload.draft${Math.min(d.draft, 2)}` as 'upload.draft0');
-  const time = (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : '—');
+  const time = (v: string | null) => (v ? schoolTime(v) : '—');
 
   return (
     <div className="zp-drafts-compare" data-testid="drafts-compare">

@@ -1,9 +1,9 @@
 import { Card, Empty, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { PracticeGrowth } from '../../core/api/contracts/practice';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 import { focusLabel } from './labels';
+import { schoolTime } from '../../core/time/school-time';
 
 type Item = PracticeGrowth['series'][number];
 
@@ -25,7 +25,7 @@ export function PracticeGrowthCard({ studentId, load }: { studentId: number; loa
             pagination={false}
             dataSource={data.series}
             columns={[
-              { title: t('practice.submittedAt'), dataIndex: 'date', width: 110, render: (v: string) => dayjs(v).format('YYYY-MM-DD') },
+              { title: t('practice.submittedAt'), dataIndex: 'date', width: 110, render: (v: string) => schoolTime(v, 'YYYY-MM-DD') },
               { title: t('practice.titleLabel'), dataIndex: 'title' },
               { title: t('practice.focus'), dataIndex: 'focus', width: 150, render: (f: string, r) => (f ? <>{focusLabel(t, f)} {r.focusMet !== null && <Tag color={r.focusMet ? 'green' : 'orange'}>{t(r.focusMet ? 'practice.growth.focusMet' : 'practice.growth.focusMissed')}</Tag>}</> : '—') },
               { title: t('practice.best'), dataIndex: 'bestPercent', width: 80, render: (v: number | null) => v ?? '—' },

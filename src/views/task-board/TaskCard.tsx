@@ -1,10 +1,9 @@
 import { Button, Card, Grid, Popover, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { AuditOutlined, BarChartOutlined, DeleteOutlined, EditOutlined, EyeOutlined, QrcodeOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../core/constants';
 import type { Task } from '../../core/api/contracts/tasks';
 import { QrCodeCard } from '../common/QrCodeCard';
 import { useT } from '../i18n/i18n-context';
+import { schoolTime } from '../../core/time/school-time';
 
 export interface TaskCardActions {
   onOpen?(task: Task): void;
@@ -23,7 +22,7 @@ export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActi
   const label = (text: string) => (compact ? null : text);
   const c = task.counts;
   const pct = (n: number) => (c.students ? Math.round((n / c.students) * 100) : 0);
-  const when = (iso: string) => dayjs(iso).format(DATE_FORMAT);
+  const when = (iso: string) => schoolTime(iso);
   return (
     <Card
       size="small"

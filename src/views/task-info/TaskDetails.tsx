@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { Descriptions, Empty, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../core/constants';
 import type { AutoCorrectionConfig } from '../../core/api/contracts/platform';
 import type { ScoringLevel } from '../../core/api/contracts/scoring';
 import type { Task } from '../../core/api/contracts/tasks';
@@ -9,6 +7,7 @@ import { gradeLabel } from '../common/use-grade-options';
 import { useLang, useT } from '../i18n/i18n-context';
 import { dimensionLabel } from '../../core/scoring/dimensions';
 import { standardName } from '../scoring/standard-name';
+import { schoolTime } from '../../core/time/school-time';
 
 const TYPE_KEYS = { textbookUnit: 'task.typeTextbookUnit', fiveFourUnit: 'task.typeFiveFourUnit', selfSet: 'task.typeSelfSet' } as const;
 const DIFFICULTY_KEYS = { easy: 'task.difficultyEasy', normal: 'task.difficultyNormal', hard: 'task.difficultyHard' } as const;
@@ -34,7 +33,7 @@ export interface TaskDetailsProps {
 export function TaskDetails({ task, genreLabel, scoring, aiConfig, full, extra }: TaskDetailsProps) {
   const t = useT();
   const lang = useLang();
-  const time = (v: string) => dayjs(v).format(DATE_FORMAT);
+  const time = (v: string) => schoolTime(v);
   const items = [
     { key: 'type', label: t('task.type'), children: t(TYPE_KEYS[task.type]) },
     { key: 'genre', label: t('task.genre'), children: genreLabel ?? task.genre },

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Drawer, Table } from 'antd';
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../core/constants';
 import type { Essay, WritingList } from '../../core/api/contracts/essays';
 import type { EssaysApi } from '../../core/api/endpoints/essays';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 import { EssayPagesEditor } from './EssayPagesEditor';
 import { EssayLabelTag } from './label-tag';
+import { schoolTime } from '../../core/time/school-time';
 
 type Row = WritingList['students'][number];
 
@@ -58,7 +57,7 @@ export function SingleUpload(props: { essays: EssaysApi; taskId: number; classId
           { title: t('upload.status'), dataIndex: 'label', render: (l: Row['label']) => <EssayLabelTag label={l} /> },
           { title: t('upload.draft'), render: (_, r) => (r.essays.length ? t(`upload.draft${r.essays[r.essays.length - 1]!.draft}` as 'upload.draft0') : '—') },
           { title: t('upload.pages'), render: (_, r) => r.essays[r.essays.length - 1]?.pageCount ?? 0 },
-          { title: t('teaching.createdAt'), render: (_, r) => { const e = r.essays[r.essays.length - 1]; return e ? dayjs(e.submittedTime).format(DATE_FORMAT) : '—'; } },
+          { title: t('teaching.createdAt'), render: (_, r) => { const e = r.essays[r.essays.length - 1]; return e ? schoolTime(e.submittedTime) : '—'; } },
         ]}
       />
       <Drawer

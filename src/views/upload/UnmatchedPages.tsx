@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Alert, App, Button, Drawer, Empty, List, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { unmatchedPages } from '../../core/api/contracts/batch';
 import type { Student } from '../../core/api/contracts/students';
 import type { BatchApi } from '../../core/api/endpoints/batch';
-import { DATE_FORMAT } from '../../core/constants';
 import { PageImage } from '../common/PageImage';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 import { pageStudentOptions } from './BatchUpload';
+import { schoolTime } from '../../core/time/school-time';
 
 type Page = z.infer<typeof unmatchedPages>['pages'][number];
 
@@ -75,7 +74,7 @@ export function UnmatchedPages(props: UnmatchedPagesProps) {
                 )}
                 <Space direction="vertical" size={4} style={{ minWidth: 0, maxWidth: 460 }}>
                   <Typography.Text strong>{t('batch.pageThumbnail', { page: p.entryName ?? p.pageNo })}</Typography.Text>
-                  <Typography.Text type="secondary">{t('batch.uploadedAt', { time: dayjs(p.uploadedTime).format(DATE_FORMAT) })}</Typography.Text>
+                  <Typography.Text type="secondary">{t('batch.uploadedAt', { time: schoolTime(p.uploadedTime) })}</Typography.Text>
                   {p.reason && <Typography.Text type="secondary">{p.reason}</Typography.Text>}
                   <Space wrap>
                     <Select

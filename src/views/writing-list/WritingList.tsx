@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../core/constants';
 import type { ClassesApi } from '../../core/api/endpoints/classes';
 import type { BatchApi } from '../../core/api/endpoints/batch';
 import type { EssaysApi } from '../../core/api/endpoints/essays';
@@ -24,8 +22,12 @@ import { RevisionRequestModal } from './RevisionRequestModal';
 import { useLiveWritingList } from './use-live-list';
 import styles from './writing-list.css?inline';
 import { AccessibleTabs } from '../common/AccessibleTabs';
+import { schoolTime } from '../../core/time/school-time';
 
 type Row = WritingRow;
+
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+const shortTime = (iso: string | null | undefined) => (iso ? <span title={schoolTime(iso)}>{schoolTime(iso, 'MM-DD HH:mm')}</span> : '—');
 
 // Opened rarely (after a batch upload left pages without a student): loaded when first opened.
 const UnmatchedPages = lazy(() => import('../upload/UnmatchedPages').then((m) => ({ default: m.UnmatchedPages })));
@@ -220,8 +222,10 @@ export function WritingList(props: WritingListProps) {
         { title: t('writing.aiScore'), width: 90, render: (_, r) => latestEssay(r)?.aiScore ?? '—' },
         { title: t('writing.teacherScore'), width: 90, render: (_, r) => latestEssay(r)?.teacherScore ?? '—' },
         { title: t('writing.wordCount'), width: 96, render: (_, r) => latestEssay(r)?.wordCount ?? '—' },
-        { title: t('writing.submittedTime'), width: 150, render: (_, r) => (latestEssay(r) ? dayjs(latestEssay(r)!.submittedTime).format(DATE_FORMAT) : '—') },
-        { title: t('writing.auditTime'), width: 150, render: (_, r) => (latestEssay(r)?.auditTime ? dayjs(latestEssay(r)!.auditTime!).format(DATE_FORMAT) : '—') },
+        // Month, day and time, on one line (the year and seconds in the tooltip): two full times made the
+        // table wider than the page at 1440 px, and the fixed actions column covered the second one.
+        { title: t('writing.submittedTime'), width: 112, onCell: noWrap, onHeaderCell: noWrap, render: (_, r) => shortTime(latestEssay(r)?.submittedTime) },
+        { title: t('writing.auditTime'), width: 112, onCell: noWrap, onHeaderCell: noWrap, render: (_, r) => shortTime(latestEssay(r)?.auditTime) },
         {
           title: t('teaching.actions'),
           fixed: 'right',

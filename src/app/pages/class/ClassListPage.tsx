@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { App, Button, Card, Dropdown, Grid, Input, Select, Space, Table, Tag } from 'antd';
 import { DownOutlined, PlusOutlined, QrcodeOutlined, SyncOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../../core/constants';
 import type { ClassItem } from '../../../core/api/contracts/classes';
 import { Authorized } from '../../../views/auth/authorized';
 import { EmptyState } from '../../../views/common/EmptyState';
@@ -14,6 +12,7 @@ import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
 import { ClassFormModal } from './ClassFormModal';
 import { TeacherBindingModal } from './TeacherBindingModal';
+import { schoolTime } from '../../../core/time/school-time';
 
 /** Semesters ("Autumn 2026") and times must not wrap mid-word in a narrow column. */
 const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
@@ -103,7 +102,7 @@ export default function ClassListPage() {
           { title: t('teaching.studentCount'), dataIndex: 'studentCount' },
           { title: t('teaching.classCode'), dataIndex: 'classCode', width: 120 },
           { title: t('teaching.source'), dataIndex: 'source', render: (s: string) => <Tag color={s === 'sync' ? 'blue' : 'default'}>{t(s === 'sync' ? 'teaching.sourceSync' : 'teaching.sourceZhipi')}</Tag> },
-          { title: t('teaching.createdAt'), dataIndex: 'createdTime', width: 170, onCell: noWrap, onHeaderCell: noWrap, render: (d: string) => dayjs(d).format(DATE_FORMAT) },
+          { title: t('teaching.createdAt'), dataIndex: 'createdTime', width: 170, onCell: noWrap, onHeaderCell: noWrap, render: (d: string) => schoolTime(d) },
           {
             title: t('teaching.actions'),
             // On a phone a fixed 250 px column leaves too little room: the columns under it were clipped.

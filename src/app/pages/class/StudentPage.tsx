@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Input, Modal, Select, Space, Table, Tooltip, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../../core/constants';
 import type { Student } from '../../../core/api/contracts/students';
 import { EmptyState } from '../../../views/common/EmptyState';
 import { useAsync } from '../../../views/hooks/use-async';
@@ -11,6 +9,7 @@ import { useApp } from '../../app-context';
 import { RosterImportModal } from './RosterImportModal';
 import { StudentFormModal } from './StudentFormModal';
 import { useClassParam } from './use-class-param';
+import { schoolTime } from '../../../core/time/school-time';
 
 /** /class/student: a class's roster with add, edit, remove, move and import. */
 export default function StudentPage() {
@@ -115,7 +114,7 @@ export default function StudentPage() {
           { title: t('student.gender'), dataIndex: 'gender', render: (g: number) => (g === 1 ? t('student.male') : g === 2 ? t('student.female') : '—') },
           { title: t('student.uniqueId'), dataIndex: 'identificationNo', render: (v: string | null) => v ?? '—' },
           { title: t('student.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
-          { title: t('teaching.createdAt'), dataIndex: 'createdTime', render: (d: string) => dayjs(d).format(DATE_FORMAT) },
+          { title: t('teaching.createdAt'), dataIndex: 'createdTime', render: (d: string) => schoolTime(d) },
           ...(current.canEdit
             ? [
                 {

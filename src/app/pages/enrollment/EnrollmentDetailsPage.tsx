@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Descriptions, Input, Row, Select, Space, Tag, Timeline } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { REGISTRATION_STATUSES, type RegistrationStatusKey } from '../../../core/api/contracts/enrollment';
 import type { MessageKey } from '../../../core/i18n';
@@ -10,8 +9,9 @@ import { useAsync } from '../../../views/hooks/use-async';
 import { useLang, useT } from '../../../views/i18n/i18n-context';
 import { STATUS_COLOR, useEnrollmentApi } from './use-enrollment';
 import { usePermission } from '../../../views/auth/authorized';
+import { schoolTime } from '../../../core/time/school-time';
 
-const fmt = (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm');
+const fmt = (d: string) => schoolTime(d, 'YYYY-MM-DD HH:mm');
 
 /** /enrollment/details?id=: one registration (phone whole to call, ID number masked), its notice, the status and its history. */
 export default function EnrollmentDetailsPage() {

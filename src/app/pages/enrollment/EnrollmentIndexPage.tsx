@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { App, Button, Card, Input, Modal, Popconfirm, Segmented, Select, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { REGISTRATION_STATUSES, type Notice, type Registration, type RegistrationStatusKey } from '../../../core/api/contracts/enrollment';
 import type { MessageKey } from '../../../core/i18n';
@@ -12,8 +11,9 @@ import { saveBlob } from '../lcw/use-lcw';
 import { NoticeModal } from './NoticeModal';
 import { NOTICE_COLOR, STATUS_COLOR, useEnrollmentApi } from './use-enrollment';
 import { Authorized, usePermission } from '../../../views/auth/authorized';
+import { schoolTime } from '../../../core/time/school-time';
 
-const fmt = (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm');
+const fmt = (d: string) => schoolTime(d, 'YYYY-MM-DD HH:mm');
 
 /** /enrollment/index (招生信息): the school's notices (publish, QR code, close) and the registrations with their status, filters and export. */
 export default function EnrollmentIndexPage() {

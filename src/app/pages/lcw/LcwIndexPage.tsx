@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { App, Button, Input, Popconfirm, Space, Table, Tabs } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import type { TestListItem } from '../../../core/api/contracts/lcw';
 import { useAsync } from '../../../views/hooks/use-async';
@@ -8,6 +7,7 @@ import { useT } from '../../../views/i18n/i18n-context';
 import { QuestionBank } from './QuestionBank';
 import { TestStatusTag, useLcwApi } from './use-lcw';
 import { Authorized, usePermission } from '../../../views/auth/authorized';
+import { schoolTime } from '../../../core/time/school-time';
 
 /** /lcwAts/index (礼仪测试): the tests the teacher gave, with participation, average and marking to do; and the question bank. */
 export default function LcwIndexPage() {
@@ -38,7 +38,7 @@ export default function LcwIndexPage() {
           { title: t('lcw.f.title'), dataIndex: 'title', render: (title: string, r) => <a onClick={() => navigate(`/lcwAts/particularsLcw?id=${r.id}`)}>{title}</a> },
           { title: t('lcw.f.classes'), render: (_: unknown, r) => r.classes.map((c) => c.name).join('、') },
           { title: t('enroll.f.status'), width: 90, render: (_: unknown, r) => <TestStatusTag test={r} t={t} /> },
-          { title: t('lcw.f.deadline'), dataIndex: 'deadline', width: 150, render: (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm') },
+          { title: t('lcw.f.deadline'), dataIndex: 'deadline', width: 150, render: (d: string) => schoolTime(d, 'YYYY-MM-DD HH:mm') },
           { title: t('lcw.questions'), width: 90, render: (_: unknown, r) => `${r.questionCount} / ${r.totalPoints}` },
           { title: t('lcw.participation'), width: 90, render: (_: unknown, r) => `${r.submittedCount} / ${r.studentCount}` },
           { title: t('lcw.average'), dataIndex: 'averageScore', width: 80, render: (v: number | null) => v ?? '—' },

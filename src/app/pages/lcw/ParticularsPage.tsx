@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Card, Col, Descriptions, Drawer, Progress, Row, Space, Statistic, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { TestResults } from '../../../core/api/contracts/lcw';
 import { EmptyState } from '../../../views/common/EmptyState';
@@ -8,6 +7,7 @@ import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { TestPicker, useTestId } from './TestPicker';
 import { answerText, kindKey, letter, TestStatusTag, useLcwApi } from './use-lcw';
+import { schoolTime } from '../../../core/time/school-time';
 
 type QRow = TestResults['questions'][number];
 type SRow = TestResults['students'][number];
@@ -23,7 +23,7 @@ function SubmissionDrawer({ id, onClose }: { id: number | null; onClose(): void 
     <Drawer open={id !== null} onClose={onClose} size={560} title={s ? t('lcw.studentAnswers', { name: s.studentName }) : ''} data-testid="lcw-sheet">
       {s && (
         <>
-          <Descriptions size="small" column={2} items={[{ label: t('lcw.score'), children: `${s.score} / ${s.totalPoints}` }, { label: t('lcw.submittedAt'), children: dayjs(s.submittedAt).format('YYYY-MM-DD HH:mm') }]} />
+          <Descriptions size="small" column={2} items={[{ label: t('lcw.score'), children: `${s.score} / ${s.totalPoints}` }, { label: t('lcw.submittedAt'), children: schoolTime(s.submittedAt, 'YYYY-MM-DD HH:mm') }]} />
           {s.answers.map((a) => (
             <Card key={a.id} size="small" style={{ marginTop: 8 }} title={`${a.position}. ${a.stem}`} extra={a.score === null ? <Tag color="orange">{t('lcw.pending')}</Tag> : <Tag color={a.correct === false ? 'red' : 'green'}>{a.score} / {a.points}</Tag>}>
               {a.kind === 'short' ? (
@@ -67,7 +67,7 @@ export default function ParticularsPage() {
             <Col xs={12} md={6}><Card><Statistic title={t('lcw.participation')} value={r.test.submittedCount} suffix={`/ ${r.test.studentCount}`} /></Card></Col>
             <Col xs={12} md={6}><Card><Statistic title={t('lcw.average')} value={r.test.averageScore ?? '—'} suffix={`/ ${r.test.totalPoints}`} /></Card></Col>
             <Col xs={12} md={6}><Card><Statistic title={t('lcw.pending')} value={r.test.pendingMarking} /></Card></Col>
-            <Col xs={12} md={6}><Card><Statistic title={t('lcw.f.deadline')} value={dayjs(r.test.deadline).format('MM-DD HH:mm')} /></Card></Col>
+            <Col xs={12} md={6}><Card><Statistic title={t('lcw.f.deadline')} value={schoolTime(r.test.deadline, 'MM-DD HH:mm')} /></Card></Col>
           </Row>
           <Card title={t('lcw.perQuestion')} style={{ marginBottom: 16 }}>
             <Table<QRow>
@@ -105,7 +105,7 @@ export default function ParticularsPage() {
                 { title: t('lcw.f.classes'), dataIndex: 'className', width: 140 },
                 { title: t('lcw.score'), width: 120, sorter: (a, b) => (a.score ?? -1) - (b.score ?? -1), render: (_: unknown, s) => (s.submissionId === null ? <Tag>{t('lcw.notSubmitted')}</Tag> : <a onClick={() => setSheet(s.submissionId)}>{s.score} / {r.test.totalPoints}</a>) },
                 { title: t('lcw.pending'), dataIndex: 'pending', width: 90, render: (n: number) => (n ? <Tag color="orange">{n}</Tag> : '') },
-                { title: t('lcw.submittedAt'), dataIndex: 'submittedAt', width: 160, render: (d: string | null) => (d ? dayjs(d).format('MM-DD HH:mm') : '') },
+                { title: t('lcw.submittedAt'), dataIndex: 'submittedAt', width: 160, render: (d: string | null) => (d ? schoolTime(d, 'MM-DD HH:mm') : '') },
               ]}
             />
           </Card>

@@ -83,7 +83,7 @@ export function QuestionModal({ open, question, onClose, onSaved }: { open: bool
           </Form.List>
         )}
         {kind === 'single' && (
-          <Form.Item name="single" label={t('lcw.f.answer')} rules={[{ required: true, message: t('lcw.singleOneAnswer') }]}>
+          <Form.Item name="single" label={t('lcw.f.answer')} rules={[{ required: true, message: t('lcw.singleNoAnswer') }]}>
             <Radio.Group options={choiceOptions} data-testid="lcw-q-single" />
           </Form.Item>
         )}

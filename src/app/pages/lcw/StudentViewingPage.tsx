@@ -1,5 +1,4 @@
 import { Card, Checkbox, Col, Input, Radio, Row, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
 import type { TestDetail } from '../../../core/api/contracts/lcw';
 import { QrCodeCard } from '../../../views/common/QrCodeCard';
@@ -9,6 +8,7 @@ import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
 import { TestPicker, useTestId } from './TestPicker';
 import { kindKey, letter, TestStatusTag, useLcwApi } from './use-lcw';
+import { schoolTime } from '../../../core/time/school-time';
 
 /** The test as the phone shows it (375 px wide), without the right answers. */
 function PhonePreview({ test }: { test: TestDetail }) {
@@ -16,7 +16,7 @@ function PhonePreview({ test }: { test: TestDetail }) {
   return (
     <div style={{ width: 375, maxWidth: '100%', border: '10px solid #222', borderRadius: 28, padding: 12, background: '#f5f5f5', maxHeight: 720, overflow: 'auto' }} data-testid="lcw-phone-preview">
       <Typography.Title level={5} style={{ textAlign: 'center' }}>{test.title}</Typography.Title>
-      <div style={{ textAlign: 'center', color: '#888', fontSize: 12, marginBottom: 8 }}>{t('lcw.h5.deadline', { time: dayjs(test.deadline).format('MM-DD HH:mm') })} · {t('lcw.totalPoints')} {test.totalPoints}</div>
+      <div style={{ textAlign: 'center', color: '#888', fontSize: 12, marginBottom: 8 }}>{t('lcw.h5.deadline', { time: schoolTime(test.deadline, 'MM-DD HH:mm') })} · {t('lcw.totalPoints')} {test.totalPoints}</div>
       {test.description && <Typography.Paragraph style={{ fontSize: 13 }}>{test.description}</Typography.Paragraph>}
       {test.questions.map((q) => (
         <Card key={q.id} size="small" style={{ marginBottom: 8 }} title={<span style={{ whiteSpace: 'normal' }}>{q.position}. {q.stem}</span>} extra={<Tag>{t(kindKey(q.kind))} · {t('lcw.h5.points', { points: q.points })}</Tag>}>

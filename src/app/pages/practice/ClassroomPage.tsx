@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import dayjs from 'dayjs';
 import type { PracticeSummary } from '../../../core/api/contracts/practice';
 import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
@@ -10,6 +9,7 @@ import { PracticeAttemptsTable } from './PracticeAttemptsTable';
 import { PracticeSetModal } from './PracticeSetModal';
 import { practiceLink, usePracticeApis } from './use-practice';
 import { usePracticeDetail } from './use-practice-detail';
+import { schoolTime } from '../../../core/time/school-time';
 
 /**
  * /homework/situation/index (课堂作文): a timed in-class writing. The teacher creates it, starts it, the
@@ -64,7 +64,7 @@ export default function ClassroomPage() {
                 dataSource={list.data?.list ?? []}
                 onRow={(r) => ({ onClick: () => setParams({ id: String(r.id) }), style: { cursor: 'pointer', background: r.id === selected ? '#fff1f0' : undefined } })}
                 columns={[
-                  { title: t('practice.titleLabel'), dataIndex: 'title', render: (v: string, r) => <span data-testid="classroom-item">{v}<br /><Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.className} · {dayjs(r.createdAt).format('MM-DD HH:mm')}</Typography.Text></span> },
+                  { title: t('practice.titleLabel'), dataIndex: 'title', render: (v: string, r) => <span data-testid="classroom-item">{v}<br /><Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.className} · {schoolTime(r.createdAt, 'MM-DD HH:mm')}</Typography.Text></span> },
                   { title: t('practice.participation'), key: 'n', width: 70, render: (_: unknown, r) => `${r.participants}/${r.classSize}` },
                   { title: '', dataIndex: 'state', width: 70, render: (s: PracticeSummary['state']) => <Tag color={STATE_COLORS[s]}>{t(`practice.state.${s}`)}</Tag> },
                 ]}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Image, Input, Space, Table, Tag, Typography, message } from 'antd';
-import dayjs from 'dayjs';
 import type { PracticeAttempt, PracticeDetail } from '../../../core/api/contracts/practice';
 import { useT } from '../../../views/i18n/i18n-context';
 import { PracticeFeedbackView } from '../../../views/practice/PracticeFeedbackView';
 import { usePracticeApis } from './use-practice';
+import { schoolTime } from '../../../core/time/school-time';
 
 type Row = PracticeDetail['students'][number];
 const STATUS_COLORS: Record<PracticeAttempt['status'], string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
@@ -27,7 +27,7 @@ export function PracticeAttemptsTable({ detail, onChanged }: { detail: PracticeD
         { title: t('practice.attempts'), key: 'n', width: 90, render: (_: unknown, r) => (r.attempts.length ? r.attempts.length : <Typography.Text type="secondary">{t('practice.notSubmitted')}</Typography.Text>) },
         { title: t('practice.best'), dataIndex: 'bestPercent', width: 90, render: (v: number | null) => v ?? '—' },
         { title: t('practice.feedbackColumn'), key: 'status', width: 120, render: (_: unknown, r) => { const last = r.attempts.at(-1); return last ? <Tag color={STATUS_COLORS[last.status]}>{t(`practice.status.${last.status}`)}</Tag> : null; } },
-        { title: t('practice.submittedAt'), key: 'at', width: 130, render: (_: unknown, r) => { const last = r.attempts.at(-1); return last ? dayjs(last.submittedAt).format('MM-DD HH:mm:ss') : '—'; } },
+        { title: t('practice.submittedAt'), key: 'at', width: 130, render: (_: unknown, r) => { const last = r.attempts.at(-1); return last ? schoolTime(last.submittedAt, 'MM-DD HH:mm:ss') : '—'; } },
         { title: t('practice.teacherComment'), key: 'c', width: 90, render: (_: unknown, r) => (r.attempts.some((a) => a.teacherComment) ? '✓' : '') },
       ]}
     />
@@ -44,7 +44,7 @@ function Attempts({ practiceId, row, onChanged }: { practiceId: number; row: Row
             <Space style={{ marginBottom: 6 }}>
               <strong>{t('practice.attemptN', { n: a.attemptNo })}</strong>
               <Tag>{t(`practice.source.${a.source}`)}</Tag>
-              <Typography.Text type="secondary">{dayjs(a.submittedAt).format('MM-DD HH:mm:ss')}</Typography.Text>
+              <Typography.Text type="secondary">{schoolTime(a.submittedAt, 'MM-DD HH:mm:ss')}</Typography.Text>
             </Space>
             {a.photoUrls.length > 0 && (
               <Image.PreviewGroup>

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Button, Card, Modal, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Modal, Popover, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { QrcodeOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import dayjs from 'dayjs';
 import type { PracticeSummary } from '../../../core/api/contracts/practice';
 import { EmptyState } from '../../../views/common/EmptyState';
+import { QrCodeCard } from '../../../views/common/QrCodeCard';
 import { useAsync } from '../../../views/hooks/use-async';
 import { useT } from '../../../views/i18n/i18n-context';
 import { focusLabel, STATE_COLORS } from '../../../views/practice/labels';
 import { PracticeSetModal } from './PracticeSetModal';
 import { practiceLink, useMyClasses, usePracticeApis } from './use-practice';
+import { schoolTime } from '../../../core/time/school-time';
 
 /** /practice/index: the teacher's practices with participation and average AI score; set, close, delete. */
 export default function PracticeIndexPage() {
@@ -41,6 +43,14 @@ export default function PracticeIndexPage() {
                 </Typography.Text>
               </Typography.Text>
             )}
+            {/* Pupils scan the entry from the projector or a printed sheet: a bare path is no use on a phone. */}
+            {shownClass && (
+              <Popover trigger="click" content={<QrCodeCard value={practiceLink(shownClass.classCode)} title={`${t('practice.studentLink')} · ${shownClass.name}`} description={t('practice.studentLinkHelp')} size={200} />}>
+                <Button size="small" icon={<QrcodeOutlined />} data-testid="practice-student-qr">
+                  {t('practice.studentQr')}
+                </Button>
+              </Popover>
+            )}
           </Space>
           <Button type="primary" onClick={() => setSetting(true)} data-testid="practice-set">
             {t('practice.set')}
@@ -62,7 +72,7 @@ export default function PracticeIndexPage() {
               { title: t('practice.class'), dataIndex: 'className', width: 110 },
               { title: t('practice.focus'), dataIndex: 'focus', width: 90, render: (f: string) => (f ? <Tag color="magenta">{focusLabel(t, f)}</Tag> : '—') },
               { title: t('practice.minWords'), dataIndex: 'minWords', width: 90 },
-              { title: t('practice.deadline'), dataIndex: 'endsAt', width: 150, render: (v: string | null, p) => (<Space direction="vertical" size={0}><span>{v ? dayjs(v).format('MM-DD HH:mm') : '—'}</span><Tag color={STATE_COLORS[p.state]}>{t(`practice.state.${p.state}`)}</Tag></Space>) },
+              { title: t('practice.deadline'), dataIndex: 'endsAt', width: 150, render: (v: string | null, p) => (<Space direction="vertical" size={0}><span>{v ? schoolTime(v, 'MM-DD HH:mm') : '—'}</span><Tag color={STATE_COLORS[p.state]}>{t(`practice.state.${p.state}`)}</Tag></Space>) },
               { title: t('practice.participation'), key: 'participation', width: 160, render: (_: unknown, p) => (<div data-testid="practice-participation"><Progress percent={p.classSize ? Math.round((p.participants / p.classSize) * 100) : 0} size="small" format={() => `${p.participants}/${p.classSize}`} /></div>) },
               { title: t('practice.average'), dataIndex: 'averagePercent', width: 90, render: (v: number | null) => <span data-testid="practice-average">{v ?? '—'}</span> },
               { title: t('practice.averageWords'), dataIndex: 'averageWords', width: 90, render: (v: number | null) => v ?? '—' },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DatePicker, Form, Input, InputNumber, Modal, Select, Switch, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PRACTICE_FOCUSES, type PracticeKind, type PracticeSummary } from '../../../core/api/contracts/practice';
@@ -29,8 +29,16 @@ export function PracticeSetModal({ kind, open, defaultClassId, onClose, onCreate
   const [keyword, setKeyword] = useState('');
   const sources = useAsync(() => (open ? bank.page({ pageSize: 20, ...(keyword ? { keyword } : {}) }) : Promise.resolve(null)), [bank, open, keyword]);
 
+  // Without a class chosen by the caller, the teacher's first class (the dialog opened with an empty select).
+  const firstClassId = classes.data?.[0]?.id;
+  useEffect(() => {
+    if (open && firstClassId !== undefined && form.getFieldValue('classId') === undefined) form.setFieldsValue({ classId: defaultClassId ?? firstClassId });
+  }, [open, firstClassId, defaultClassId, form]);
+
   const submit = async () => {
-    const v = await form.validateFields();
+    // an invalid form shows its messages beside the fields; the rejection is not an error of the page
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setBusy(true);
     try {
       const p = await practice.add({

@@ -1,11 +1,11 @@
 import { Button, Card, Descriptions, Empty, Space, Statistic, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import dayjs from 'dayjs';
 import { useT } from '../../../views/i18n/i18n-context';
 import { focusLabel, STATE_COLORS } from '../../../views/practice/labels';
 import { PracticeAttemptsTable } from './PracticeAttemptsTable';
 import { practiceLink } from './use-practice';
 import { usePracticeDetail } from './use-practice-detail';
+import { schoolTime } from '../../../core/time/school-time';
 
 /** /practice/testWorkInfo?id=: one practice with every student's attempts, the AI's feedback and the teacher's comments. */
 export default function TestWorkInfoPage() {
@@ -36,7 +36,7 @@ export default function TestWorkInfoPage() {
           <Descriptions.Item label={t('practice.class')}>{p.className}</Descriptions.Item>
           <Descriptions.Item label={t('practice.minWords')}>{p.minWords}</Descriptions.Item>
           <Descriptions.Item label={t('practice.focus')}>{focusLabel(t, p.focus)}</Descriptions.Item>
-          <Descriptions.Item label={t('practice.deadline')}>{p.endsAt ? dayjs(p.endsAt).format('YYYY-MM-DD HH:mm') : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('practice.deadline')}>{p.endsAt ? schoolTime(p.endsAt, 'YYYY-MM-DD HH:mm') : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('practice.studentLink')} span={2}>{practiceLink(p.classCode)}</Descriptions.Item>
           {p.prompt && <Descriptions.Item label={t('practice.prompt')} span={3}><span style={{ whiteSpace: 'pre-wrap' }}>{p.prompt}</span></Descriptions.Item>}
         </Descriptions>

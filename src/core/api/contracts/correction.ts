@@ -21,6 +21,21 @@ export const correctionFlag = z.object({
   ranges: z.array(range),
   page: z.number().int().optional(),
   boxes: z.array(pageBox).optional(),
+  /** copy flags (DUPLICATE_PAGE, COPIED_TEXT): the other essay and the matching passages side by side */
+  match: z
+    .object({
+      source: z.enum(['class', 'school', 'sample']),
+      essayId: z.number().int(),
+      studentName: z.string(),
+      className: z.string(),
+      taskTitle: z.string(),
+      share: z.number().optional(),
+      page: z.number().int().optional(),
+      otherPage: z.number().int().optional(),
+      distance: z.number().int().optional(),
+      passages: z.array(z.object({ mine: range, theirs: range, mineText: z.string(), theirsText: z.string() })).optional(),
+    })
+    .optional(),
 });
 
 const shownScore = { label: z.string(), value: z.number().optional(), fullMark: z.number().optional() };

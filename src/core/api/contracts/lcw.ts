@@ -33,6 +33,8 @@ export const questionBody = z
     if (q.kind === 'single' || q.kind === 'multiple') {
       if (q.options.length < 2) return ctx.addIssue({ code: 'custom', message: 'lcw.optionsTooFew', path: ['options'] });
       if (new Set(q.answer).size !== q.answer.length || q.answer.some((i) => i >= q.options.length)) return issue('lcw.answerInvalid');
+      // no answer at all is a missing answer, not one too many
+      if (q.kind === 'single' && q.answer.length === 0) return issue('lcw.singleNoAnswer');
       if (q.kind === 'single' && q.answer.length !== 1) return issue('lcw.singleOneAnswer');
       if (q.kind === 'multiple' && q.answer.length < 2) return issue('lcw.multipleTwoAnswers');
     } else if (q.kind === 'judge') {

@@ -12,7 +12,6 @@ import Selector from 'antd-mobile/es/components/selector';
 import Space from 'antd-mobile/es/components/space';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { H5NavBar } from '../H5NavBar';
-import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
 import { CHINA_MOBILE, ID_NUMBER } from '../../../core/api/contracts/enrollment';
 import { enrollmentH5Api } from '../../../core/api/endpoints/enrollment';
@@ -22,6 +21,7 @@ import { useAsync } from '../../../views/hooks/use-async';
 import { useLang, useT } from '../../../views/i18n/i18n-context';
 import { useH5 } from '../../h5-context';
 import { LazyErrorBlock } from '../LazyErrorBlock';
+import { schoolTime } from '../../../core/time/school-time';
 
 interface Values {
   childName: string;
@@ -60,7 +60,7 @@ export default function EnrollPage() {
 
   if (!key || (!n && !notice.loading)) return <LazyErrorBlock status="empty" title={t('enroll.h5.missing')} description="" />;
   if (!n) return <DotLoading />;
-  const fmt = (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm');
+  const fmt = (d: string) => schoolTime(d, 'YYYY-MM-DD HH:mm');
 
   const submit = async (v: Values) => {
     setBusy(true);
