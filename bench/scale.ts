@@ -130,10 +130,12 @@ async function measure(label: string, child: ChildProcess, base: string, tokens:
     const cpu0 = await cpuOf(child);
     const r = await autocannon({ ...opts, duration: DURATION });
     const cpuMs = (await cpuOf(child)) - cpu0;
-    const row: Row = { database: label, route: route.name, cpuMs: cpuMs / Math.max(1, r['2xx'] + r.non2xx), p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors + r.timeouts, ...(route.cpuTarget ? { cpuTarget: route.cpuTarget } : {}) };
-    if (firstMs > 1000) row.note = `first request ${(firstMs / 1000).toFixed(1)} s`;
+    const answered = r['2xx'] + r.non2xx;
+    const row: Row = { database: label, route: route.name, cpuMs: answered ? cpuMs / answered : NaN, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors + r.timeouts, ...(route.cpuTarget ? { cpuTarget: route.cpuTarget } : {}) };
+    const notes = [firstMs > 1000 ? `first request ${(firstMs / 1000).toFixed(1)} s` : '', answered ? '' : `no answer within the ${DURATION} s run (${(cpuMs / 1000).toFixed(1)} s of server CPU)`].filter(Boolean);
+    if (notes.length) row.note = notes.join('; ');
     rows.push(row);
-    process.stderr.write(`  ${label.padEnd(14)} ${route.name.padEnd(21)} CPU ${row.cpuMs.toFixed(2)} ms/req  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ${Math.round(r.requests.average)} req/s\n`);
+    process.stderr.write(`  ${label.padEnd(14)} ${route.name.padEnd(21)} CPU ${answered ? row.cpuMs.toFixed(2) : 'n/a'} ms/req  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ${Math.round(r.requests.average)} req/s\n`);
   }
   return rows;
 }
