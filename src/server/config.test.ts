@@ -50,3 +50,24 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.168.1.2' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.2']);
   });
 });
+
+describe('job and engine tuning', () => {
+  it('stops the start on a bad value, naming the variable', () => {
+    for (const [name, value, rule] of [
+      ['AI_WORKERS', 'abc', 'must be a whole number ≥ 0'],
+      ['OCR_THREADS', '-1', 'must be a whole number ≥ 0'],
+      ['AI_WORKERS', '1.5', 'must be a whole number ≥ 0'],
+      ['AI_RETRY_SECONDS', '0', 'must be a positive number'],
+      ['AI_CONCURRENCY', '0', 'must be a whole number ≥ 1'],
+      ['OCR_PAGE_TIMEOUT_SECONDS', 'soon', 'must be a number ≥ 0'],
+    ] as const) {
+      const load = () => loadConfig({ ...base, [name]: value });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(`${name}: ${rule}`);
+    }
+  });
+
+  it('accepts good values and empty ones (not set)', () => {
+    expect(() => loadConfig({ ...base, AI_WORKERS: '0', OCR_THREADS: '2', OCR_ONNX_THREADS: '', AI_RETRY_SECONDS: '0.5', AI_TIMEOUT_MS: '30000', AI_RETRIES: '0', AI_CONCURRENCY: '4', OCR_PAGE_TIMEOUT_SECONDS: '0' })).not.toThrow();
+  });
+});
