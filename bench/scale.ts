@@ -19,6 +19,7 @@ import { DEMO_PASSWORD } from '../src/server/seed/demo-school';
 import { startServer, stopServer } from './api-server-control';
 import { buildPgliteDistrict } from './district/build-district';
 import { planDistrict } from './district/plan';
+import { measureStart } from './district/start-time';
 import { districtUrl } from './seed-district';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -129,10 +130,12 @@ async function measure(label: string, child: ChildProcess, base: string, tokens:
     const cpu0 = await cpuOf(child);
     const r = await autocannon({ ...opts, duration: DURATION });
     const cpuMs = (await cpuOf(child)) - cpu0;
-    const row: Row = { database: label, route: route.name, cpuMs: cpuMs / Math.max(1, r['2xx'] + r.non2xx), p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors + r.timeouts, ...(route.cpuTarget ? { cpuTarget: route.cpuTarget } : {}) };
-    if (firstMs > 1000) row.note = `first request ${(firstMs / 1000).toFixed(1)} s`;
+    const answered = r['2xx'] + r.non2xx;
+    const row: Row = { database: label, route: route.name, cpuMs: answered ? cpuMs / answered : NaN, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors + r.timeouts, ...(route.cpuTarget ? { cpuTarget: route.cpuTarget } : {}) };
+    const notes = [firstMs > 1000 ? `first request ${(firstMs / 1000).toFixed(1)} s` : '', answered ? '' : `no answer within the ${DURATION} s run (${(cpuMs / 1000).toFixed(1)} s of server CPU)`].filter(Boolean);
+    if (notes.length) row.note = notes.join('; ');
     rows.push(row);
-    process.stderr.write(`  ${label.padEnd(14)} ${route.name.padEnd(21)} CPU ${row.cpuMs.toFixed(2)} ms/req  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ${Math.round(r.requests.average)} req/s\n`);
+    process.stderr.write(`  ${label.padEnd(14)} ${route.name.padEnd(21)} CPU ${answered ? row.cpuMs.toFixed(2) : 'n/a'} ms/req  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ${Math.round(r.requests.average)} req/s\n`);
   }
   return rows;
 }
@@ -182,9 +185,13 @@ export async function main() {
   const load0 = os.loadavg();
   const rows: Row[] = [];
   const labels: string[] = [];
+  const starts: string[] = [];
   if (ONLY !== 'pglite') {
     const url = await postgresDistrict();
     if (url) {
+      // the real server.ts, as `npm start` runs it: its first answers on the million-essay database
+      const start = await measureStart(url, 'd01t01');
+      starts.push(`server.ts on postgres 1M: /health after ${(start.healthMs / 1000).toFixed(1)} s, a teacher signed in after ${(start.signInMs / 1000).toFixed(1)} s, ${Math.round(start.rssMb)} MB resident`);
       rows.push(...(await runOn('postgres 1M', { kind: 'postgres', url })));
       labels.push(`postgres 1M = ${new URL(url).pathname.slice(1)}`);
     } else process.stderr.write('PostgreSQL district not built: run `node --import tsx bench/seed-district.ts` (once) or set BENCH_DISTRICT_URL\n');
@@ -207,5 +214,6 @@ export async function main() {
   console.log(`\nServer CPU per request on a generated district (${CONNECTIONS} connections, ${DURATION} s per route after ${WARMUP} s warm-up; Node ${process.version}, ${os.cpus().length} × ${cpu})`);
   console.log(`${labels.join('; ')}. Load average (1/5/15 min) at start ${load0.map((l) => l.toFixed(1)).join(' / ')}, at end ${load1.map((l) => l.toFixed(1)).join(' / ')}.\n`);
   console.log(table(rows));
+  if (starts.length) console.log(`\n${starts.join('\n')}`);
   console.log(`\nfinished in ${Math.round((Date.now() - started) / 1000)} s`);
 }

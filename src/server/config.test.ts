@@ -71,3 +71,24 @@ describe('vision model for page reading', () => {
     expect(() => loadConfig({ ...base, AI_OCR_BASE_URL: 'http://gpu:8000/v1', AI_OCR_MODEL: 'vl', AI_OCR_TIMEOUT_MS: '5' })).toThrow(/AI_OCR_TIMEOUT_MS/);
   });
 });
+
+describe('job and engine tuning', () => {
+  it('stops the start on a bad value, naming the variable', () => {
+    for (const [name, value, rule] of [
+      ['AI_WORKERS', 'abc', 'must be a whole number ≥ 0'],
+      ['OCR_THREADS', '-1', 'must be a whole number ≥ 0'],
+      ['AI_WORKERS', '1.5', 'must be a whole number ≥ 0'],
+      ['AI_RETRY_SECONDS', '0', 'must be a positive number'],
+      ['AI_CONCURRENCY', '0', 'must be a whole number ≥ 1'],
+      ['OCR_PAGE_TIMEOUT_SECONDS', 'soon', 'must be a number ≥ 0'],
+    ] as const) {
+      const load = () => loadConfig({ ...base, [name]: value });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(`${name}: ${rule}`);
+    }
+  });
+
+  it('accepts good values and empty ones (not set)', () => {
+    expect(() => loadConfig({ ...base, AI_WORKERS: '0', OCR_THREADS: '2', OCR_ONNX_THREADS: '', AI_RETRY_SECONDS: '0.5', AI_TIMEOUT_MS: '30000', AI_RETRIES: '0', AI_CONCURRENCY: '4', OCR_PAGE_TIMEOUT_SECONDS: '0' })).not.toThrow();
+  });
+});

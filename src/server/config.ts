@@ -70,6 +70,27 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
 });
 
+/** A number from the environment, with the rule in the message (the variable's name leads the line). */
+const envNumber = (rule: string) => z.coerce.number({ error: `must be ${rule}` }).refine(Number.isFinite, `must be ${rule}`);
+const wholeAtLeast = (min: number) => envNumber(`a whole number ≥ ${min}`).pipe(z.number().int(`must be a whole number ≥ ${min}`).min(min, `must be a whole number ≥ ${min}`));
+const positiveNumber = () => envNumber('a positive number').pipe(z.number().positive('must be a positive number'));
+
+/**
+ * Job and engine tuning. The runner and the correction engine read these where they are used; they are
+ * checked here with the rest so that a bad value (AI_WORKERS=abc, OCR_THREADS=-1) stops the start with
+ * the variable's name instead of being ignored.
+ */
+const tuningSchema = z.object({
+  AI_WORKERS: wholeAtLeast(0).optional(),
+  OCR_THREADS: wholeAtLeast(0).optional(),
+  OCR_ONNX_THREADS: wholeAtLeast(0).optional(),
+  OCR_PAGE_TIMEOUT_SECONDS: envNumber('a number ≥ 0').pipe(z.number().min(0, 'must be a number ≥ 0')).optional(),
+  AI_RETRY_SECONDS: positiveNumber().optional(),
+  AI_TIMEOUT_MS: positiveNumber().optional(),
+  AI_RETRIES: wholeAtLeast(0).optional(),
+  AI_CONCURRENCY: wholeAtLeast(1).optional(),
+});
+
 export type StorageConfig =
   | { kind: 'local'; dir: string }
   | {
@@ -128,7 +149,7 @@ function persistedSecret(dataDir: string): Uint8Array {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = envSchema.extend(tuningSchema.shape).safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

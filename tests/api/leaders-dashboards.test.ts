@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { essays } from '../../src/server/db/schema';
+import { essayFacts, essayFactsWatermarks, essays, jobs } from '../../src/server/db/schema';
+import { ESSAY_FACTS_JOB, freshenFacts } from '../../src/server/services/leaders/essay-facts-job';
 import { refreshEssayFacts } from '../../src/server/services/leaders/essay-facts';
 import { MGMT } from '../helpers/flows';
 import { seedLeadersSchool, type LeadersSchool } from '../helpers/leaders-school';
@@ -150,6 +151,26 @@ describe.each(databaseKinds())('school leaders dashboards on %s', (kind) => {
     await db.update(essays).set({ updatedAt: sql`now()` }).where(eq(essays.id, s.essays.e1!));
     expect(await refreshEssayFacts(db, s.schoolId)).toBe(1);
     expect(await refreshEssayFacts(db, s.schoolId)).toBe(0);
+  });
+
+  it('a large backlog goes to the job runner: once per school (refreshing: true), and the job catches up to the same figures', async () => {
+    const db = t.database.db;
+    const before = await get('overview', 'head');
+    expect(before.scope.refreshing).toBeUndefined();
+    // as if the essays had been loaded outside the app: no facts, no watermark
+    await db.delete(essayFacts).where(eq(essayFacts.schoolId, s.schoolId));
+    await db.delete(essayFactsWatermarks).where(eq(essayFactsWatermarks.schoolId, s.schoolId));
+    expect(await freshenFacts(db, s.schoolId, new Date(), 0)).toEqual({ refreshing: true });
+    expect(await freshenFacts(db, s.schoolId, new Date(), 0)).toEqual({ refreshing: true });
+    // one job for the school however many requests ask; this app's own runner takes it
+    expect((await db.select().from(jobs).where(eq(jobs.kind, ESSAY_FACTS_JOB))).length).toBe(1);
+    const deadline = Date.now() + 60_000;
+    while ((await db.select().from(jobs).where(eq(jobs.kind, ESSAY_FACTS_JOB)))[0]?.status !== 'done' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect((await db.select().from(jobs).where(eq(jobs.kind, ESSAY_FACTS_JOB)))[0]?.status).toBe('done');
+    expect((await db.select().from(essayFacts).where(eq(essayFacts.schoolId, s.schoolId))).length).toBeGreaterThan(0);
+    expect(await freshenFacts(db, s.schoolId, new Date())).toEqual({ refreshing: false });
+    const after = await get('overview', 'head');
+    expect(after).toEqual(before);
   });
 
   it('exports every row of a table as xlsx with headings in the caller\'s language', async () => {

@@ -6,6 +6,7 @@ import { BATCH_SPLIT_JOB, batchSplitHandler } from '../services/batch/batch-serv
 import type { JobRunner } from './runner';
 import { PRACTICE_FEEDBACK_JOB, practiceFeedbackHandler } from '../services/practice-feedback-job';
 import { GROWTH_BACKFILL_JOB, growthBackfillHandler } from '../services/growth-backfill-job';
+import { ESSAY_FACTS_JOB, essayFactsHandler } from '../services/leaders/essay-facts-job';
 
 /** First retry delay of an AI correction (env AI_RETRY_SECONDS, default 30; doubles per attempt). */
 export function aiRetryBackoffMs(env: NodeJS.ProcessEnv = process.env): number {
@@ -22,5 +23,7 @@ export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps): JobRu
   runner.register(PRACTICE_FEEDBACK_JOB, practiceFeedbackHandler(deps), { backoffMs: 10_000 });
   // Growth entries missing for approved essays, queued at start: batches, resumable, progress in the log.
   runner.register(GROWTH_BACKFILL_JOB, growthBackfillHandler(deps, runner.log), { backoffMs: 60_000 });
+  // The leaders' essay_facts of a school with a large backlog (small ones are refreshed by the request).
+  runner.register(ESSAY_FACTS_JOB, essayFactsHandler(deps, runner.log), { backoffMs: 60_000 });
   return runner;
 }

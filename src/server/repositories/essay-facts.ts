@@ -30,6 +30,17 @@ export const essayFactsRepo = {
       .where(eq(essayFactsWatermarks.schoolId, schoolId));
     return row?.at ?? null;
   },
+  /** How many of the school's essays changed since the watermark, counted up to `cap` (indexed by school and updated_at). */
+  async backlog(db: Executor, schoolId: number, since: string | null, cap: number): Promise<number> {
+    const changed = db
+      .select({ one: sql`1` })
+      .from(essays)
+      .where(and(eq(essays.schoolId, schoolId), since === null ? undefined : sql`${essays.updatedAt} >= ${since}::timestamptz - ${OVERLAP}`))
+      .limit(cap)
+      .as('changed');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(changed);
+    return row?.n ?? 0;
+  },
   async setWatermark(db: Executor, schoolId: number, exactTime: string): Promise<void> {
     await db
       .insert(essayFactsWatermarks)

@@ -85,8 +85,8 @@ export const essaysRepo = {
    * Task board counts per class of each task, from the latest live draft of every live student of
    * the class: submitted = handed in (any status); abnormal, awaitingAi (submitted, awaiting_ai,
    * ai_running), aiDone, approved and revisionRequested split it; notSubmitted = students − submitted.
-   * The latest draft is found once per (task, student) by DISTINCT ON over the unique
-   * (task_id, student_id, draft) index, not by a subquery per student row and bucket.
+   * The latest draft is found once per student row (a LATERAL probe of the unique
+   * (task_id, student_id, draft) index), not by a subquery per student row and bucket.
    */
   async countsPerClass(db: Executor, taskIds: number[]) {
     if (!taskIds.length) return [];
@@ -105,11 +105,14 @@ export const essaysRepo = {
 
 /** The task board's counts query (placeholder `taskIds`: an int[] literal); exported for the EXPLAIN tests. */
 export function countsPerClassQuery(db: Executor) {
+  // one backward probe of the (task_id, student_id, draft) index per student row, whatever the
+  // number of drafts; the status is then read by the aggregates as a column, not re-queried
   const latest = db
-    .selectDistinctOn([essays.taskId, essays.studentId], { taskId: essays.taskId, studentId: essays.studentId, status: essays.status })
+    .select({ status: sql<string>`${essays.status}`.as('latest_status') })
     .from(essays)
-    .where(and(sql`${essays.taskId} = any(${sql.placeholder('taskIds')}::int[])`, isNull(essays.deletedAt)))
-    .orderBy(essays.taskId, essays.studentId, desc(essays.draft))
+    .where(and(eq(essays.taskId, taskClasses.taskId), eq(essays.studentId, students.id), isNull(essays.deletedAt)))
+    .orderBy(desc(essays.draft))
+    .limit(1)
     .as('latest');
   const n = (cond: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${cond}))::int`;
   return db
@@ -128,7 +131,7 @@ export function countsPerClassQuery(db: Executor) {
     .from(taskClasses)
     .innerJoin(classes, eq(classes.id, taskClasses.classId))
     .leftJoin(students, and(eq(students.classId, classes.id), isNull(students.deletedAt)))
-    .leftJoin(latest, and(eq(latest.taskId, taskClasses.taskId), eq(latest.studentId, students.id)))
+    .leftJoinLateral(latest, sql`true`)
     .where(sql`${taskClasses.taskId} = any(${sql.placeholder('taskIds')}::int[])`)
     .groupBy(taskClasses.taskId, classes.id, classes.name, classes.grade)
     .orderBy(asc(classes.grade), asc(classes.name));

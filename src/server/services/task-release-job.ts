@@ -5,9 +5,9 @@ import { tasksRepo } from '../repositories/tasks';
 export const RELEASE_INTERVAL_MS = 30_000;
 
 /**
- * Releases scheduled tasks whose time has come, in one UPDATE every 30 s. Reads release lazily too
- * (tasks/list, tasks/get, h5/class), so correctness never depends on the timer; the job only keeps
- * the stored status fresh for other readers (reports, future notifications).
+ * Releases scheduled tasks whose time has come, in one UPDATE every 30 s. Reads never write: they
+ * compute a due task as released (taskStatusAt), so correctness never depends on the timer; the job
+ * only keeps the stored status fresh for readers of the column (the leaders' dashboards).
  */
 export function startTaskReleaseJob(db: Db, now: () => Date, log: FastifyBaseLogger, intervalMs = RELEASE_INTERVAL_MS) {
   let running = false;

@@ -28,6 +28,8 @@ export const leaderScope = z.object({
   grades: z.array(option),
   /** true when the identity is limited to one campus */
   campusFixed: z.boolean(),
+  /** true while the background job brings the figures up to date (they are from before the latest changes) */
+  refreshing: z.boolean().optional(),
 });
 export type LeaderScope = z.infer<typeof leaderScope>;
 

@@ -55,17 +55,17 @@ export function factOf(schoolId: number, row: ChangedEssayRow, scoring: TaskScor
 const runningByDb = new WeakMap<object, Map<number, Promise<number>>>();
 
 /** Brings the school's essay_facts up to date; returns how many essays it re-read. One run per school at a time. */
-export function refreshEssayFacts(db: Executor, schoolId: number): Promise<number> {
+export function refreshEssayFacts(db: Executor, schoolId: number, onBatch?: (seen: number) => Promise<void>): Promise<number> {
   let running = runningByDb.get(db);
   if (!running) runningByDb.set(db, (running = new Map()));
   const current = running.get(schoolId);
   if (current) return current;
-  const run = doRefresh(db, schoolId).finally(() => running.delete(schoolId));
+  const run = doRefresh(db, schoolId, onBatch).finally(() => running.delete(schoolId));
   running.set(schoolId, run);
   return run;
 }
 
-async function doRefresh(db: Executor, schoolId: number): Promise<number> {
+async function doRefresh(db: Executor, schoolId: number, onBatch?: (seen: number) => Promise<void>): Promise<number> {
   const since = await essayFactsRepo.exactWatermark(db, schoolId);
   const scoring = new Map<number, TaskScoringInfo>();
   let afterId = 0;
@@ -89,6 +89,9 @@ async function doRefresh(db: Executor, schoolId: number): Promise<number> {
     for (const r of rows) if (newest === null || r.updatedAt > newest) newest = r.updatedAt;
     afterId = rows.at(-1)!.id;
     seen += rows.length;
+    // each batch is committed as it goes: a run stopped half-way leaves those rows current (sourceAt),
+    // and the next run skips them
+    await onBatch?.(seen);
     if (rows.length < BATCH) break;
   }
   if (newest !== null) await essayFactsRepo.setWatermark(db, schoolId, newest);

@@ -10,9 +10,9 @@ import { leaderDashboardsRepo as repo, type ClassAggregateRow, type DashboardSco
 import type { AuthContext } from '../auth-context';
 import { gradeName } from '../class-service';
 import type { ServiceDeps } from '../deps';
-import { refreshEssayFacts } from './essay-facts';
+import { freshenFacts } from './essay-facts-job';
 import { resolveScope, requireLeader } from './leader-scope';
-import { factsRewritten, factsVersion, memo } from './leader-cache';
+import { factsVersion, memo } from './leader-cache';
 
 const r1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 const rate = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 1000 : null);
@@ -84,9 +84,9 @@ export function leaderDashboards(deps: Pick<ServiceDeps, 'db' | 'now'>) {
   async function prepare(auth: AuthContext, q: LeaderFilter, lang: Lang) {
     requireLeader(auth);
     const resolved = await resolveScope(db, auth, q, lang);
-    if ((await refreshEssayFacts(db, auth.school.id)) > 0) factsRewritten(db, auth.school.id);
+    const { refreshing } = await freshenFacts(db, auth.school.id, deps.now());
     const version = await factsVersion(db, auth.school.id);
-    return { ...resolved, version };
+    return { ...resolved, view: refreshing ? { ...resolved.view, refreshing } : resolved.view, version };
   }
   const key = (kind: string, s: DashboardScope, extra: string, lang: Lang) => `${kind}|${s.schoolId}|${s.semesterId}|${s.campusId}|${s.grade}|${extra}|${lang}`;
 
