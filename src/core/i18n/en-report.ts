@@ -26,6 +26,8 @@ export const enReport: Record<keyof typeof zhReport, string> = {
   'report.average': 'Average',
   'report.highest': 'Highest',
   'report.lowest': 'Lowest',
+  'report.median': 'Middle essay',
+  'report.levelCount': 'Level {label}',
   'report.averageWords': 'Average length',
   'report.onlyApproved': 'Only essays the teacher approved are counted',
   'report.noneApproved': 'No essay has been approved yet',

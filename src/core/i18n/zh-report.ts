@@ -24,6 +24,8 @@ export const zhReport = {
   'report.average': '平均分',
   'report.highest': '最高分',
   'report.lowest': '最低分',
+  'report.median': '中间水平',
+  'report.levelCount': '{label} 等',
   'report.averageWords': '平均字数',
   'report.onlyApproved': '只统计教师已审核的作文',
   'report.noneApproved': '还没有审核通过的作文',
