@@ -160,11 +160,16 @@ export const parentReport = z.object({
       title: z.string(),
       score: z.string().nullable(),
       percent: z.number().nullable(),
+      /** the class percent average (points tasks only: a letter task is never averaged; null then) */
       classAverage: z.number().nullable(),
+      /** the class on the task's scale, as the report shows it: letters counted, or points */
+      classSummary: scoreSummarySchema,
       dimensions: z.array(parentDim),
       strengths: z.array(z.string()),
       nextSteps: z.array(z.string()),
+      /** the teacher's approved comment: shown first, it is the verdict */
       teacherComment: z.string(),
+      /** the AI's comment without its own verdict (综合评定), so it never contradicts the teacher's grade */
       aiComment: z.string(),
       pages: z.array(z.object({ url: z.string(), rotation: z.number().int() })),
     })
