@@ -28,7 +28,7 @@ const report: ClassReport = {
   class: { id: 1, name: '七年级1班' },
   mode: 'full',
   sections: ['overview', 'dimensions', 'commonProblems', 'goodSentences', 'excellent', 'attention', 'comparison', 'students', 'studentPages'],
-  overview: { students: N, submitted: N, approved: N, average: 81.2, highest: 96, lowest: 58, averageWords: 512, averageScore: 'B', scoreType: 1, fullMark: null, bands: [['excellent', '优秀', 12], ['good', '良好', 20], ['medium', '中等', 10], ['qualified', '合格', 6], ['needsImprovement', '待提高', 2]].map(([band, label, count]) => ({ band: band as string, label: label as string, count: count as number })), scale: [{ label: 'A', count: 18 }, { label: 'B', count: 24 }, { label: 'C', count: 8 }] },
+  overview: { students: N, submitted: N, approved: N, average: 81.2, highest: 96, lowest: 58, averageWords: 512, averageScore: null, scoreType: 1, fullMark: null, summary: { kind: 'levels', count: N, levels: [{ label: 'A', count: 18 }, { label: 'B', count: 24 }, { label: 'C', count: 8 }], median: 'B', average: null, highest: null, lowest: null, fullMark: null }, bands: [['excellent', 'A', 18], ['medium', 'B', 24], ['needsImprovement', 'C', 8]].map(([band, label, count]) => ({ band: band as string, label: label as string, count: count as number })), scale: [{ label: 'A', count: 18 }, { label: 'B', count: 24 }, { label: 'C', count: 8 }] },
   dimensions: dims.map((name, i) => ({ id: `d${i}`, name, average: 78 + i, spread: 8.5, min: 55, max: 97 })),
   commonProblems: [{ kind: 'wrongChar', label: '错别字', count: 37, essays: 21, examples: [{ text: '“一渡”→“一度”', count: 6 }, { text: '“再接再励”→“再接再厉”', count: 4 }] }],
   goodSentences: names.slice(0, 8).map((n, i) => ({ studentId: i + 1, studentName: n, text: '秋风像一把金色的剪刀，剪下了满树的黄叶。', reasons: ['比喻生动'] })),

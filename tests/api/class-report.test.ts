@@ -81,7 +81,9 @@ describe.each(databaseKinds())('class report on %s', (kind) => {
     const r = await report({ mode: 'simple' });
     expect(r.sections).toEqual(['overview', 'dimensions', 'commonProblems']);
     expect(r.students).toBeUndefined();
-    expect(r.overview).toMatchObject({ students: 8, submitted: 5, approved: 4, average: 73.8, highest: 90, lowest: 55, averageScore: '74', scoreType: 3, fullMark: 100, averageWords: 415 });
+    expect(r.overview).toMatchObject({ students: 8, submitted: 5, approved: 4, average: 73.8, highest: 90, lowest: 55, averageScore: '73.8', scoreType: 3, fullMark: 100, averageWords: 415 });
+    // a points task is summed up in points (one summary for every screen: core/scoring/score-summary.ts)
+    expect(r.overview.summary).toEqual({ kind: 'points', count: 4, levels: [], median: null, average: 73.8, highest: 90, lowest: 55, fullMark: 100 });
     expect(r.overview.bands.map((b: { count: number }) => b.count)).toEqual([1, 1, 1, 0, 1]);
     expect(r.overview.scale.map((b: { count: number }) => b.count)).toEqual([0, 0, 0, 0, 0, 1, 0, 1, 1, 1]);
     expect(r.overview.scale[9].label).toBe('90–100');

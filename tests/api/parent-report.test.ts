@@ -30,7 +30,7 @@ describe.each(databaseKinds())('parents’ report links on %s', (kind) => {
     const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: { r: 255, g: 250, b: 230 + i } } }).png().toBuffer();
     const id = await insertEssay(db(), storage, { ...fx, taskId }, [png], { studentId: roster[i]!.id });
     await db().update(essays).set({ status: label ? 'approved' : 'ai_done', teacherScore: label || null, auditAt: new Date() }).where(eq(essays.id, id));
-    await db().insert(corrections).values({ essayId: id, status: 'done', transcript: '正文', result: { notes, comments: { overall: '语言流畅。' } } });
+    await db().insert(corrections).values({ essayId: id, status: 'done', transcript: '正文', result: { notes, comments: { overall: '语言流畅。综合评定：B。' } } });
     if (label) await db().insert(essayReviews).values({ essayId: id, teacherComment: `老师评语${i}`, dimensionScores: DIMS.map((d, k) => ({ id: d, label: k === 4 ? 'C' : label })), approvedAt: new Date() });
   }
 
@@ -72,8 +72,13 @@ describe.each(databaseKinds())('parents’ report links on %s', (kind) => {
     for (const other of roster.slice(1)) expect(res.body).not.toContain(other.name);
     expect(res.body).not.toContain('老师评语1');
     expect(r.current).toMatchObject({ title: '我的老师', score: 'A', teacherComment: '老师评语0', aiComment: '语言流畅。' });
-    // class averages of approved essays only: A 92.5 and C 62.5 → 77.5 (s2 not approved)
-    expect(r.current.classAverage).toBe(77.5);
+    // the AI's own verdict (综合评定：B) never stands beside the teacher's A
+    expect(r.current.aiComment).not.toContain('综合评定');
+    // a letter task's class is summed up in letters (approved essays only: one A, one C; s2 not approved), never a percent average
+    expect(r.current.classAverage).toBeNull();
+    expect(r.current.classSummary).toMatchObject({ kind: 'levels', count: 2, levels: [{ label: 'A', count: 1 }, { label: 'B', count: 0 }, { label: 'C', count: 1 }] });
+    expect(r.current.strengths.join()).not.toMatch(/（\d+）/);
+    expect(r.current.dimensions.every((d: { classAverage: number | null }) => d.classAverage === null)).toBe(true);
     expect(r.trend.map((x: { title: string; classAverage: number }) => [x.title, x.classAverage])).toEqual([['秋天', 85], ['我的老师', 77.5]]);
     expect(r.current.strengths[0]).toMatch(/立意/);
     expect(r.current.strengths.join()).toContain('秋风像一把剪刀。');

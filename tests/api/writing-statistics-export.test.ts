@@ -134,9 +134,11 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     const ai = await Promise.all([ids.normal, ids.typos, ids.punct, ids.long].map(aiPercent));
     expect(st.averageAi).toBe(ONE_DECIMAL(ai.map((s) => s.percent)));
     expect(st.averageWords).toBeGreaterThan(300);
-    expect(st.bands.map((b) => b.band)).toEqual(['excellent', 'good', 'medium', 'qualified', 'needsImprovement']);
-    expect(st.bands.map((b) => b.label)).toEqual(['优秀', '良好', '中等', '合格', '待提高']);
-    expect(st.bands.reduce((a, b) => a + b.count, 0)).toBe(4);
+    // A letter-grade task's bands are its letters, counted as shown (a B is a B, never re-cut into 中等)
+    const labels = (await Promise.all([ids.normal, ids.typos, ids.punct, ids.long].map(aiPercent))).map((sc) => (sc as unknown as { label: string }).label);
+    expect(st.bands.map((b) => b.label)).toEqual(['A', 'B', 'C']);
+    expect(st.bands.map((b) => b.count)).toEqual(['A', 'B', 'C'].map((l) => labels.filter((x) => x === l).length));
+    expect((st as unknown as { aiSummary: { kind: string; median: string; levels: { label: string; count: number }[] } }).aiSummary).toMatchObject({ kind: 'levels', levels: st.bands.map((b) => ({ label: b.label, count: b.count })) });
     expect(st.distribution).toHaveLength(10);
     expect(st.distribution[0]).toEqual({ from: 0, to: 10, count: 0 });
     expect(st.distribution.reduce((a, b) => a + b.count, 0)).toBe(4);
@@ -154,7 +156,7 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect(st.commonProblems.map((p) => p.essays)).toEqual([...st.commonProblems.map((p) => p.essays)].sort((a, b) => b - a));
 
     const en = await statsOf('teacher01', 'en');
-    expect(en.bands.map((b) => b.label)).toEqual(['Excellent', 'Good', 'Medium', 'Qualified', 'Needs improvement']);
+    expect(en.bands.map((b) => b.label)).toEqual(['A', 'B', 'C']);
     expect(en.dimensions[0]!.name).toBe('Theme and relevance');
     expect(en.commonProblems.find((p) => p.kind === 'wrongChar')!.label).toBe('Wrong characters');
   });
@@ -187,6 +189,9 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect(ev).toMatchObject({ taskTitle: NORMAL_TITLE, className: '七年级2班' });
     expect(ev.summary).toContain('七年级2班共8人，已提交5篇，AI已批改4篇，老师已审核2篇');
     expect(ev.summary).toContain('还有3位同学未提交');
+    // the class summed up in letters, as the report shows it, never a percent average
+    expect(ev.summary).toMatch(/全班评定：A \d+篇，B \d+篇，C \d+篇（中间水平 [ABC]）。/);
+    expect(ev.summary).not.toMatch(/平均|百分制/);
     expect(ev.statistics.approved).toBe(2);
     // the best essays: approved first, with the teacher's score and the opening of the body (title line skipped)
     expect(ev.topEssays.slice(0, 2).map((e: { essayId: number; score: string }) => [e.essayId, e.score])).toEqual([[ids.normal, 'A'], [ids.typos, 'B']]);

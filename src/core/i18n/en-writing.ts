@@ -51,6 +51,8 @@ export const enWriting: Record<keyof typeof zhWriting, string> = {
   'writingStats.abnormal': 'Abnormal',
   'writingStats.averageAi': 'AI average',
   'writingStats.averageTeacher': 'Teacher average',
+  'writingStats.aiMedian': 'AI level (middle essay)',
+  'writingStats.teacherMedian': 'Teacher level (middle essay)',
   'writingStats.averageWords': 'Average words',
   'writingStats.distribution': 'Score distribution',
   'writingStats.percentAxis': 'Score',

@@ -54,6 +54,8 @@ export const zhWriting = {
   'writingStats.abnormal': '异常',
   'writingStats.averageAi': 'AI 平均分',
   'writingStats.averageTeacher': '教师平均分',
+  'writingStats.aiMedian': 'AI 评定（中间水平）',
+  'writingStats.teacherMedian': '教师评定（中间水平）',
   'writingStats.averageWords': '平均字数',
   'writingStats.distribution': '分数分布',
   'writingStats.percentAxis': '得分',

@@ -6,6 +6,7 @@ import DotLoading from 'antd-mobile/es/components/dot-loading';
 import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../core/api/client';
+import { scoreSummaryLine } from '../../core/scoring/score-summary';
 import { useAsync } from '../../views/hooks/use-async';
 import { useLang, useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
@@ -71,7 +72,7 @@ export default function ParentReportPage() {
           {c && (
             <div className="pr-score">
               <b data-testid="parent-score">{c.score ?? '—'}</b>
-              {c.classAverage !== null && <span>{t('parentReport.classAverage', { average: Math.round(c.classAverage) })}</span>}
+              {c.classSummary.count > 0 && <span data-testid="parent-class-summary">{t('parentReport.classSummary', { summary: scoreSummaryLine(c.classSummary, lang) })}</span>}
             </div>
           )}
         </header>
@@ -81,6 +82,18 @@ export default function ParentReportPage() {
           </section>
         ) : (
           <>
+            {/* The teacher's approved grade (above) and comment come first: they are the verdict. */}
+            {(c.teacherComment || c.aiComment) && (
+              <section className="pr-card" aria-labelledby="pr-words">
+                <h2 id="pr-words">{t('parentReport.teacherSays')}</h2>
+                {c.teacherComment && <p data-testid="parent-teacher-comment">{c.teacherComment}</p>}
+                {c.aiComment && (
+                  <p className="pr-muted">
+                    {t('parentReport.aiSays')}：{c.aiComment}
+                  </p>
+                )}
+              </section>
+            )}
             <section className="pr-card" aria-labelledby="pr-strengths">
               <h2 id="pr-strengths">{t('parentReport.strengths')}</h2>
               <ul className="pr-list pr-good">
@@ -112,17 +125,6 @@ export default function ParentReportPage() {
                 </div>
               ))}
             </section>
-            {(c.teacherComment || c.aiComment) && (
-              <section className="pr-card" aria-labelledby="pr-words">
-                <h2 id="pr-words">{t('parentReport.teacherSays')}</h2>
-                {c.teacherComment && <p>{c.teacherComment}</p>}
-                {c.aiComment && (
-                  <p className="pr-muted">
-                    {t('parentReport.aiSays')}：{c.aiComment}
-                  </p>
-                )}
-              </section>
-            )}
             {r.trend.length > 1 && (
               <section className="pr-card" aria-labelledby="pr-trend">
                 <h2 id="pr-trend">{t('parentReport.trend')}</h2>

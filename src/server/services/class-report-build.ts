@@ -1,10 +1,11 @@
 // The class report from the rows of two queries (class-report repository): pure, rows in, contract out.
 // Only approved essays count: a handed-in essay the teacher has not approved is "pending", never scored.
-import { DIMENSIONS, GRADE_BANDS, gradeBand, showScore, type DimensionId } from '../../correction/index';
+import { DIMENSIONS, gradeBand, showScore, type DimensionId } from '../../correction/index';
 import { commentsShown } from '../../core/tasks/comments-shown';
 import type { ClassReport, ReportSection, ReportStudent } from '../../core/api/contracts/class-report';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { ApprovedHistoryRow, ClassRow } from '../repositories/class-report';
+import { bandsOnScale, summaryOnScale } from './score-scale';
 import { teacherDimensionPercent, teacherTotalPercent } from './teacher-percent';
 import { noteExample } from './writing-statistics';
 import type { TaskScoringInfo } from './writing-scope';
@@ -117,6 +118,7 @@ export function buildClassReport(input: BuildInput): ClassReport {
   const approved = students.filter((s) => s.status === 'approved');
   const percents = approved.flatMap((s) => (s.percent === null ? [] : [s.percent]));
   const average = mean(percents);
+  const summary = summaryOnScale(percents, scoring, lang);
 
   const report: ClassReport = { task: input.task, class: input.cls, mode: input.mode, sections: input.sections };
 
@@ -130,10 +132,12 @@ export function buildClassReport(input: BuildInput): ClassReport {
       highest: percents.length ? Math.max(...percents) : null,
       lowest: percents.length ? Math.min(...percents) : null,
       averageWords: words.length ? Math.round(words.reduce((a, b) => a + b, 0) / words.length) : null,
-      averageScore: average === null ? null : scaleLabel(average, scoring, lang),
+      // A letter task is never averaged into a letter: its summary is the letters counted (score-scale.ts).
+      averageScore: summary.kind === 'points' && summary.average !== null ? String(summary.average) : null,
       scoreType: scoring.scoreType,
       fullMark: scoring.fullMark,
-      bands: GRADE_BANDS.map((b) => ({ band: b.band, label: b[lang], count: percents.filter((p) => gradeBand(p) === b.band).length })),
+      summary,
+      bands: bandsOnScale(summary, percents, lang),
       scale: scaleBars(percents, scoring, lang),
     };
   }

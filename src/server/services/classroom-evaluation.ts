@@ -5,6 +5,8 @@ import { ACTION_CHAIN_CUE, GRADE_BANDS } from '../../correction/index';
 import type { ClassroomEvaluation, WritingStatistics } from '../../core/api/contracts/review';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { CurrentEssayRow } from '../repositories/writing-statistics';
+import { scoreSummaryLine } from '../../core/scoring/score-summary';
+import { summaryOnScale } from './score-scale';
 import { AI_SCORED, essayScores, type EssayScores } from './writing-statistics';
 import type { TaskScoringInfo } from './writing-scope';
 import { compareStudentNo } from '../../core/domain/student-order';
@@ -113,8 +115,9 @@ export function buildClassroomEvaluation(input: { taskTitle: string; className: 
   const overall = dims.length ? dims.reduce((a, d) => a + d.average, 0) / dims.length : null;
   const strengths: string[] = [];
   for (const d of dims.slice(0, 2)) if (overall !== null && (d.average >= overall || dims.length === 1)) strengths.push(t('classEval.strongDimension', { name: d.name, average: d.average }));
-  const high = st.bands.filter((b) => b.band === 'excellent' || b.band === 'good').reduce((a, b) => a + b.count, 0);
-  if (high) strengths.push(t('classEval.highBands', { count: high }));
+  // The top band of the task's own scale (A, 优秀, 甲, or ≥ 90 for points), by its own name.
+  const top = st.bands[0];
+  if (top?.count) strengths.push(t('classEval.highBands', { count: top.count, label: top.label }));
   if (studentsWithGood) strengths.push(t('classEval.goodSentences', { count: studentsWithGood }));
   const clean = aiRows.filter(({ row }) => !(row.notes ?? []).some((n) => n.kind === 'wrongChar')).length;
   if (clean) strengths.push(t('classEval.noWrongChars', { count: clean }));
@@ -126,9 +129,8 @@ export function buildClassroomEvaluation(input: { taskTitle: string; className: 
   const summary: string[] = [t('classEval.summary', { title: input.taskTitle, className: input.className, students: st.students, submitted: st.submitted, aiDone: st.aiDone, approved: st.approved })];
   if (st.students > st.submitted) summary.push(t('classEval.summaryNotSubmitted', { count: st.students - st.submitted }));
   if (withScore.length) {
-    const average = Math.round((withScore.reduce((a, { s }) => a + s.final!, 0) / withScore.length) * 10) / 10;
-    const top = [...st.bands].sort((a, b) => b.count - a.count)[0]!;
-    summary.push(t('classEval.summaryAverage', { average, band: top.label, count: top.count }));
+    // The same summary as the report: letters counted for a letter task, points for a points task.
+    summary.push(t('classEval.summaryAverage', { summary: scoreSummaryLine(summaryOnScale(withScore.map(({ s }) => s.final!), input.scoring, lang), lang) }));
     const first = st.commonProblems[0];
     if (first) summary.push(t('classEval.summaryProblem', { label: first.label, essays: first.essays }));
   } else {

@@ -19,6 +19,7 @@ import { attachmentHeader } from './writing-export';
 import { pageJpeg } from './report-pdf/page-jpegs';
 import { renderParentPdfOffThread } from './report-pdf/report-pdf-off-thread';
 import type { ParentMark } from './report-pdf/render-parent-report';
+import { summaryOnScale } from './score-scale';
 import { taskScoringInfo } from './writing-scope';
 import { sharedRateLimit } from './security/shared-rate-limit';
 
@@ -159,7 +160,13 @@ export function parentReportService(deps: ServiceDeps) {
     if (chosen) {
       const scoring = scorings.get(chosen.taskId)!;
       const { percent, dims } = approvedPercents(chosen, scoring);
-      const dimensions = scoring.dimensions.map((id) => ({ id, name: DIMENSIONS[id][lang], percent: dims.get(id) ?? null, score: dims.has(id) ? scaleLabel(dims.get(id)!, scoring, lang) : null, classAverage: classAverage(chosen.taskId, id) }));
+      // A letter task's class figures are letters counted, never a percent average beside a letter.
+      const letters = scoring.scoreType !== 3;
+      const dimensions = scoring.dimensions.map((id) => ({ id, name: DIMENSIONS[id][lang], percent: dims.get(id) ?? null, score: dims.has(id) ? scaleLabel(dims.get(id)!, scoring, lang) : null, classAverage: letters ? null : classAverage(chosen.taskId, id) }));
+      const classPercents = classRows.filter((r) => r.taskId === chosen.taskId).flatMap((r) => {
+        const p = approvedPercents(r, scoring).percent;
+        return p === null ? [] : [p];
+      });
       const stored = (await essaysRepo.pages(db, [chosen.essayId])).sort((a, b) => a.p.pageNo - b.p.pageNo);
       const pages = stored.map((p) => ({ url: signedFileUrl(deps, p.f.id).url, rotation: p.p.rotation }));
       files = stored.map((p) => ({ storageKey: p.f.storageKey, rotation: p.p.rotation }));
@@ -169,10 +176,11 @@ export function parentReportService(deps: ServiceDeps) {
         title: chosen.title,
         score: percent === null ? null : scoring.scoreType === 3 && chosen.teacherScore ? chosen.teacherScore : scaleLabel(percent, scoring, lang),
         percent,
-        classAverage: classAverage(chosen.taskId),
+        classAverage: letters ? null : classAverage(chosen.taskId),
+        classSummary: summaryOnScale(classPercents, scoring, lang),
         dimensions,
         ...advice(dimensions, chosen.notes ?? [], lang),
-        ...commentsShown(chosen.teacherComment, chosen.aiComment),
+        ...shownComments(chosen.teacherComment, chosen.aiComment),
         pages,
       };
     }
@@ -181,20 +189,36 @@ export function parentReportService(deps: ServiceDeps) {
   }
 }
 
-/** Strengths first (best dimensions, a good sentence, clean characters), then one or two concrete next steps. */
-export function advice(dimensions: { id: string; name: string; percent: number | null }[], notes: { kind: string; excerpt: string; fix?: string }[], lang: Lang) {
+/** The teacher's comment, and the AI's only when it is not the same paragraph, without its own verdict. */
+function shownComments(teacherComment: string | null, aiComment: string | null) {
+  const shown = commentsShown(teacherComment, aiComment);
+  return { ...shown, aiComment: withoutVerdict(shown.aiComment) };
+}
+
+/** The AI comment's own verdict sentence (综合评定：B。 / Overall: B.) removed: the teacher's approved grade is the verdict parents read. */
+export function withoutVerdict(comment: string): string {
+  return comment.replace(/综合评定：[^。]*。?/gu, '').replace(/Overall: [^.]*\.?/gu, '').trim();
+}
+
+/**
+ * Strengths first (best dimensions on the task's scale, a good sentence, clean characters), then one or
+ * two concrete next steps; a dimension's tip is never about errors the essay does not have.
+ */
+export function advice(dimensions: { id: string; name: string; percent: number | null; score?: string | null }[], notes: { kind: string; excerpt: string; fix?: string }[], lang: Lang) {
   const t = (key: string, p?: Record<string, string | number>) => translate(lang, key as MessageKey, p);
   const scored = dimensions.filter((d) => d.percent !== null).sort((a, b) => b.percent! - a.percent!);
   const strengths: string[] = [];
-  for (const d of scored.slice(0, 2)) if (d.percent! >= 75 || d === scored[0]) strengths.push(t('parentReport.strength.dim', { name: d.name, percent: Math.round(d.percent!) }));
+  for (const d of scored.slice(0, 2)) if (d.percent! >= 75 || d === scored[0]) strengths.push(t('parentReport.strength.dim', { name: d.name, score: d.score ?? String(Math.round(d.percent!)) }));
   const good = notes.find((n) => n.kind === 'goodSentence' && [...n.excerpt].length <= 40);
   if (good) strengths.push(t('parentReport.strength.good', { text: good.excerpt.trim() }));
   const wrong = notes.filter((n) => n.kind === 'wrongChar');
   if (!wrong.length) strengths.push(t('parentReport.strength.noWrong'));
   if (!strengths.length) strengths.push(t('parentReport.strength.steady'));
   const nextSteps: string[] = [];
-  const weakest = scored.at(-1);
-  if (weakest && scored.length > 1) {
+  // "检查错别字和标点" is no step for an essay without either.
+  const clean = !notes.some((n) => n.kind === 'wrongChar' || n.kind === 'punctuation');
+  const weakest = [...scored].reverse().find((d) => d !== scored[0] && !(clean && d.id === 'mechanics'));
+  if (weakest) {
     const tip = (DIMENSION_TIPS as readonly string[]).includes(weakest.id) ? weakest.id : 'other';
     nextSteps.push(t('parentReport.next.dim', { name: weakest.name, tip: t(`parentReport.tip.${tip}`) }));
   }

@@ -1,9 +1,10 @@
-// Class statistics of a task (writing list): counts, averages on the percent scale, grade bands, the
+// Class statistics of a task (writing list): counts, the AI and teacher scores summed up on the task's scale,
 // distribution, dimension averages and the common problems the AI found. Pure: rows in, contract out.
-import { DIMENSIONS, GRADE_BANDS, gradeBand, type DimensionId } from '../../correction/index';
+import { DIMENSIONS, type DimensionId } from '../../correction/index';
 import type { WritingStatistics } from '../../core/api/contracts/review';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { CurrentEssayRow } from '../repositories/writing-statistics';
+import { bandsOnScale, summaryOnScale } from './score-scale';
 import { teacherDimensionPercent, teacherTotalPercent } from './teacher-percent';
 import type { TaskScoringInfo } from './writing-scope';
 import type { DerivedCounts } from '../../core/tasks/status-counts';
@@ -133,7 +134,10 @@ export function buildStatistics(input: { counts: DerivedCounts; rows: CurrentEss
   const scores = rows.map((r) => essayScores(r, scoring));
   const finals = scores.flatMap((s) => (s.final === null ? [] : [s.final]));
   const words = rows.flatMap((r) => (typeof r.wordCount === 'number' ? [r.wordCount] : []));
-  const bands = GRADE_BANDS.map((b) => ({ band: b.band as string, label: b[lang], count: finals.filter((p) => gradeBand(p) === b.band).length }));
+  // Bands on the task's own scale: a letter task's letters, never 优秀/良好 re-cut from its percents.
+  const bands = bandsOnScale(summaryOnScale(finals, scoring, lang), finals, lang);
+  const aiPercents = scores.flatMap((s) => (s.ai === null ? [] : [s.ai]));
+  const teacherPercents = scores.flatMap((s) => (s.approved && s.teacher !== null ? [s.teacher] : []));
   const distribution = Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i * 10 + 10, count: finals.filter((p) => Math.min(9, Math.floor(p / 10)) === i).length }));
   return {
     students: counts.students,
@@ -141,8 +145,10 @@ export function buildStatistics(input: { counts: DerivedCounts; rows: CurrentEss
     aiDone: counts.aiCorrected,
     approved: counts.approved,
     abnormal: counts.abnormal,
-    averageAi: mean(scores.flatMap((s) => (s.ai === null ? [] : [s.ai]))),
-    averageTeacher: mean(scores.flatMap((s) => (s.approved && s.teacher !== null ? [s.teacher] : []))),
+    averageAi: mean(aiPercents),
+    averageTeacher: mean(teacherPercents),
+    aiSummary: summaryOnScale(aiPercents, scoring, lang),
+    teacherSummary: summaryOnScale(teacherPercents, scoring, lang),
     averageWords: words.length ? Math.round(words.reduce((a, b) => a + b, 0) / words.length) : null,
     bands,
     distribution,

@@ -5,6 +5,7 @@ import type { ClassReport, ReportMode, ReportStudent } from '../../core/api/cont
 import type { ClassReportApi } from '../../core/api/endpoints/class-report';
 import { useT } from '../i18n/i18n-context';
 import { safeFileName } from '../writing-list/ExportButton';
+import { ScoreSummaryFigures } from '../common/ScoreSummaryFigures';
 import { CountBars, DimensionChart, TrendLine } from './ReportCharts';
 import { StudentPage } from './StudentPage';
 import styles from './class-report.css?inline';
@@ -132,9 +133,7 @@ export function ClassReportView(props: ClassReportViewProps) {
             <Statistic title={t('report.students')} value={o.students} />
             <Statistic title={t('report.submitted')} value={o.submitted} />
             <Statistic title={t('report.approved')} value={o.approved} />
-            <Statistic title={t('report.average')} value={o.averageScore ?? '—'} suffix={o.scoreType === 3 && o.averageScore ? `/${o.fullMark}` : undefined} />
-            <Statistic title={t('report.highest')} value={pct(o.highest)} />
-            <Statistic title={t('report.lowest')} value={pct(o.lowest)} />
+            <ScoreSummaryFigures summary={o.summary} testId="report-summary" />
             <Statistic title={t('report.averageWords')} value={o.averageWords ?? '—'} />
           </div>
           {o.approved === 0 ? (

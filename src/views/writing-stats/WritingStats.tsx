@@ -16,7 +16,7 @@ export interface WritingStatsProps {
 }
 
 /**
- * Statistics of a task in a class: submission and review counts, average scores (percent scale) and
+ * Statistics of a task in a class: submission and review counts, scores on the task's own scale and
  * words, the score distribution chart, grade bands, dimension averages and the common problems the AI
  * found. Takes the data, so the writing list, the work info page and the classroom evaluation share it.
  */
@@ -33,8 +33,16 @@ export function WritingStats({ stats, loading, compact }: WritingStatsProps) {
     [t('writingStats.aiDone'), stats.aiDone],
     [t('writingStats.approved'), stats.approved],
     [t('writingStats.abnormal'), stats.abnormal],
-    [t('writingStats.averageAi'), average(stats.averageAi), stats.averageAi === null ? undefined : '/100'],
-    [t('writingStats.averageTeacher'), average(stats.averageTeacher), stats.averageTeacher === null ? undefined : '/100'],
+    // On the task's scale: a letter task shows its middle essay's letter (the letters counted are the bands below), a points task its average in points.
+    ...(stats.aiSummary.kind === 'levels'
+      ? ([
+          [t('writingStats.aiMedian'), stats.aiSummary.median ?? none],
+          [t('writingStats.teacherMedian'), stats.teacherSummary.median ?? none],
+        ] as Array<[string, string]>)
+      : ([
+          [t('writingStats.averageAi'), average(stats.aiSummary.average), stats.aiSummary.average === null ? undefined : `/${stats.aiSummary.fullMark ?? 100}`],
+          [t('writingStats.averageTeacher'), average(stats.teacherSummary.average), stats.teacherSummary.average === null ? undefined : `/${stats.teacherSummary.fullMark ?? 100}`],
+        ] as Array<[string, string, string?]>)),
     [t('writingStats.averageWords'), stats.averageWords === null ? none : Math.round(stats.averageWords)],
   ];
   const bands = bandShares(stats.bands);

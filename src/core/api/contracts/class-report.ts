@@ -1,3 +1,4 @@
+import { scoreSummarySchema } from '../../scoring/score-summary';
 import { z } from 'zod';
 import { rowId } from './paging';
 import { SAMPLE_STATUSES } from './samples';
@@ -46,10 +47,13 @@ export const reportOverview = z.object({
   highest: z.number().nullable(),
   lowest: z.number().nullable(),
   averageWords: z.number().nullable(),
-  /** the average on the task's scale (points or level label) */
+  /** the average in points of a points task; null for a letter-grade task, which is never averaged */
   averageScore: z.string().nullable(),
   scoreType: z.number().int(),
   fullMark: z.number().nullable(),
+  /** the one summary on the task's scale (core/scoring/score-summary.ts): letters counted, or points */
+  summary: scoreSummarySchema,
+  /** grade bands on the task's scale: its levels for a letter task, the five export bands for points */
   bands: z.array(band),
   /** counts on the task's scale: ten point ranges of the full mark, or one bar per level label */
   scale: z.array(z.object({ label: z.string(), count: z.number().int() })),
@@ -156,11 +160,16 @@ export const parentReport = z.object({
       title: z.string(),
       score: z.string().nullable(),
       percent: z.number().nullable(),
+      /** the class percent average (points tasks only: a letter task is never averaged; null then) */
       classAverage: z.number().nullable(),
+      /** the class on the task's scale, as the report shows it: letters counted, or points */
+      classSummary: scoreSummarySchema,
       dimensions: z.array(parentDim),
       strengths: z.array(z.string()),
       nextSteps: z.array(z.string()),
+      /** the teacher's approved comment: shown first, it is the verdict */
       teacherComment: z.string(),
+      /** the AI's comment without its own verdict (综合评定), so it never contradicts the teacher's grade */
       aiComment: z.string(),
       pages: z.array(z.object({ url: z.string(), rotation: z.number().int() })),
     })

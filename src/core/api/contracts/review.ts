@@ -1,3 +1,4 @@
+import { scoreSummarySchema } from '../../scoring/score-summary';
 import { z } from 'zod';
 import { correction } from './correction';
 import { essayBrief } from './essays';
@@ -213,6 +214,9 @@ export const writingStatistics = z.object({
   /** percent scale 0-100 averages (null while nothing is scored) */
   averageAi: z.number().nullable(),
   averageTeacher: z.number().nullable(),
+  /** the AI's and the teacher's scores summed up on the task's scale: letters counted, or points (score-summary.ts) */
+  aiSummary: scoreSummarySchema,
+  teacherSummary: scoreSummarySchema,
   averageWords: z.number().nullable(),
   /** grade bands of the final score (teacher's if approved, else AI) */
   bands: z.array(band),

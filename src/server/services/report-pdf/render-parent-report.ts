@@ -1,6 +1,7 @@
 // The parents' report of one student as PDF (/h5Pdf): the same content as the H5 page (score and class
 // average, strengths first, next steps, dimensions, the teacher's and the AI's words, the trend), then
 // the essay pages with the teacher's marks beside them. Drawn with the class report's mupdf canvas.
+import { scoreSummaryLine } from '../../../core/scoring/score-summary';
 import type { ParentReport } from '../../../core/api/contracts/class-report';
 import { translate, type Lang, type MessageKey } from '../../../core/i18n';
 import { fontOf } from './render-report';
@@ -54,8 +55,16 @@ export function renderParentPdf(input: ParentPdfInput): Uint8Array {
     return c.finish();
   }
   c.text(`${t('parentReport.score')} ${cur.score ?? '—'}`, L, c.y, { size: 18 });
-  c.text(avg(cur.classAverage), L + 160, c.y + 5, { size: 11, color: GREY });
+  // the class as the screen shows it: letters counted, or points (core/scoring/score-summary.ts)
+  if (cur.classSummary.count) c.text(t('parentReport.classSummary', { summary: scoreSummaryLine(cur.classSummary, lang) }), L + 160, c.y + 5, { size: 11, color: GREY, width: W - 160 });
   c.y += 34;
+
+  // the teacher's approved comment first: it is the verdict
+  if (cur.teacherComment || cur.aiComment) {
+    heading(t('parentReport.teacherSays'));
+    if (cur.teacherComment) c.para(cur.teacherComment, { size: 11, gap: 8 });
+    if (cur.aiComment) c.para(`${t('parentReport.aiSays')}：${cur.aiComment}`, { size: 10, color: GREY });
+  }
 
   heading(t('parentReport.strengths'));
   for (const s of cur.strengths) c.para(`· ${s}`, { size: 11, color: GREEN });
@@ -73,12 +82,6 @@ export function renderParentPdf(input: ParentPdfInput): Uint8Array {
     if (d.classAverage !== null) c.box(barX + (barW * Math.max(0, Math.min(100, d.classAverage))) / 100 - 1, c.y + 1, 2, 14, GREY);
     c.text(avg(d.classAverage), barX + barW + 10, c.y + 1, { size: 9, color: GREY });
     c.y += 20;
-  }
-
-  if (cur.teacherComment || cur.aiComment) {
-    heading(t('parentReport.teacherSays'));
-    if (cur.teacherComment) c.para(cur.teacherComment, { size: 11, gap: 8 });
-    if (cur.aiComment) c.para(`${t('parentReport.aiSays')}：${cur.aiComment}`, { size: 10, color: GREY });
   }
 
   if (r.trend.length > 1) {

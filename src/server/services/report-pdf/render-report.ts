@@ -56,9 +56,14 @@ export function renderReportPdf(input: ReportPdfInput): Uint8Array {
       [t('report.students'), String(o.students)],
       [t('report.submitted'), String(o.submitted)],
       [t('report.approved'), String(o.approved)],
-      [t('report.average'), o.averageScore ?? '—'],
-      [t('report.highest'), pct(o.highest)],
-      [t('report.lowest'), pct(o.lowest)],
+      // the same summary as the screen: letters counted, or points (core/scoring/score-summary.ts)
+      ...(o.summary.kind === 'levels'
+        ? [...o.summary.levels.map((l): [string, string] => [t('report.levelCount', { label: l.label }), String(l.count)]), [t('report.median'), o.summary.median ?? '—'] as [string, string]]
+        : ([
+            [t('report.average'), o.summary.average === null ? '—' : `${o.summary.average}/${o.summary.fullMark ?? 100}`],
+            [t('report.highest'), o.summary.highest === null ? '—' : String(o.summary.highest)],
+            [t('report.lowest'), o.summary.lowest === null ? '—' : String(o.summary.lowest)],
+          ] as [string, string][])),
       [t('report.averageWords'), o.averageWords === null ? '—' : String(o.averageWords)],
     ];
     const cw = W / figures.length;
