@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { solvedChallenge } from '../helpers/flows';
 import { databaseKinds } from '../helpers/test-database';
 
 const LOGIN = '/correction-api/platform-system/auth/loginTeacher';
@@ -51,7 +52,7 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
     expect(res.json().message).toContain('请求参数有误');
   });
 
-  it('demands the image captcha after three failures on an account, and accepts it solved', async () => {
+  it('demands the proof-of-work challenge after three failures on an account, and accepts it solved', async () => {
     const ip = '127.2.0.1';
     const wrong = async () => t.call('POST', LOGIN, { body: { username: 'principal01', password: await t.encrypt('nope-nope1') }, ip });
     await wrong();
@@ -64,28 +65,29 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
     expect(noCaptcha.json()).toMatchObject({ error: 'CAPTCHA_REQUIRED', message: '请输入图形验证码' });
 
     const captcha = (await t.call('GET', '/correction-api/platform-system/auth/code')).json().data;
-    expect(captcha.img).toMatch(/^data:image\/png;base64,/);
+    expect(captcha.img).toBeUndefined();
+    expect(captcha.challenge.parameters).toMatchObject({ algorithm: 'SHA-256', data: { id: captcha.uuid } });
     const badCaptcha = await t.call('POST', LOGIN, { body: { username: 'principal01', password: right, captchaId: captcha.uuid, captchaCode: 'XXXX' }, ip });
     expect(badCaptcha.json().error).toBe('CAPTCHA_WRONG');
 
-    const fresh = (await t.call('GET', '/correction-api/platform-system/auth/code')).json().data;
-    const ok = await t.call('POST', LOGIN, { body: { username: 'principal01', password: right, captchaId: fresh.uuid, captchaCode: 'k7px' }, ip });
+    const fresh = await solvedChallenge(t, 'auth/code');
+    const ok = await t.call('POST', LOGIN, { body: { username: 'principal01', password: right, captchaId: fresh.uuid, captchaCode: fresh.code }, ip });
     expect(ok.statusCode).toBe(200);
-    // a captcha is single-use
-    const reuse = await t.call('POST', LOGIN, { body: { username: 'principal01', password: await t.encrypt('bad-again1'), captchaId: fresh.uuid, captchaCode: 'K7PX' }, ip });
+    // a solution is single-use
+    const reuse = await t.call('POST', LOGIN, { body: { username: 'principal01', password: await t.encrypt('bad-again1'), captchaId: fresh.uuid, captchaCode: fresh.code }, ip });
     expect(reuse.json().error).toBe('BAD_CREDENTIALS');
   });
 
   it('locks an account for a while after ten failures', async () => {
     let last;
     for (let i = 0; i < 11; i++) {
-      const captcha = (await t.call('GET', '/correction-api/platform-system/auth/code')).json().data;
+      const captcha = await solvedChallenge(t, 'auth/code');
       last = await t.call('POST', LOGIN, {
-        body: { username: 'headmaster01', password: await t.encrypt(`bad-pass-${i}x`), captchaId: captcha.uuid, captchaCode: 'K7PX' },
+        body: { username: 'headmaster01', password: await t.encrypt(`bad-pass-${i}x`), captchaId: captcha.uuid, captchaCode: captcha.code },
         ip: `127.3.0.${i + 1}`,
       });
     }
-    expect(last!.statusCode).toBe(429);
+    expect(last!.statusCode, last!.body).toBe(429);
     expect(last!.json()).toMatchObject({ error: 'ACCOUNT_LOCKED' });
     expect(last!.json().message).toMatch(/账号已临时锁定/);
   });

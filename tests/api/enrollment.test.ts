@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { enrollmentRegistrations } from '../../src/server/db/schema';
-import { MGMT } from '../helpers/flows';
+import { MGMT, solvedChallenge, SYS } from '../helpers/flows';
 import { seedLeadersSchool } from '../helpers/leaders-school';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
@@ -20,7 +20,11 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
     get: (url: string, lang?: 'en') => t.call('GET', `${MGMT}/${url}`, { token, lang }),
     post: (url: string, body: unknown, lang?: 'en') => t.call('POST', `${MGMT}/${url}`, { token, body, lang }),
   });
-  const register = (body: Record<string, unknown>, ip = `10.70.0.${++ipSeq}`, lang?: 'en') => t.call('POST', `${MGMT}/h5/enrollment/register`, { body, ip, lang });
+  /** The form as the H5 page sends it: with a freshly solved proof-of-work challenge. */
+  const register = async (body: Record<string, unknown>, ip = `10.70.0.${++ipSeq}`, lang?: 'en') => {
+    const challenge = await solvedChallenge(t, 'auth/code');
+    return t.call('POST', `${MGMT}/h5/enrollment/register`, { body: { captchaId: challenge.uuid, captchaCode: challenge.code, ...body }, ip, lang });
+  };
   const form = (key: string, child = CHILD_A, extra: Record<string, unknown> = {}) => ({ key, childName: '王小明', gender: 1, grade: 1, guardianName: '王强', relation: '父亲', phone: '13912345678', ...child, ...extra });
   const notice = (extra: Record<string, unknown> = {}) => ({
     title: '2027年秋季一年级招生',
@@ -112,6 +116,22 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
     expect(detail.history).toHaveLength(2);
     expect(detail.history[0].note).toContain('李四');
     expect(detail.status).toBe('new');
+  });
+
+  it('spam: a sign-up without a solved challenge, with a wrong one or with one already spent is refused and nothing is stored', async () => {
+    // Before (issue 31): no challenge at all, 40 of 40 sign-ups from 40 addresses were stored.
+    const { id: noticeId, key } = await publish(office, { title: '防刷', places: 50 });
+    const bare = await t.call('POST', `${MGMT}/h5/enrollment/register`, { body: form(key), ip: '10.71.0.1' });
+    expect(bare.statusCode).toBe(400);
+    const unsolved = (await t.call('GET', `${SYS}/auth/code`)).json().data as { uuid: string };
+    const wrong = await t.call('POST', `${MGMT}/h5/enrollment/register`, { body: { ...form(key), captchaId: unsolved.uuid, captchaCode: 'bm90IGEgc29sdXRpb24=' }, ip: '10.71.0.2' });
+    expect(wrong.json().error).toBe('CAPTCHA_WRONG');
+    const solved = await solvedChallenge(t, 'auth/code');
+    const first = await t.call('POST', `${MGMT}/h5/enrollment/register`, { body: { ...form(key), captchaId: solved.uuid, captchaCode: solved.code }, ip: '10.71.0.3' });
+    expect(first.statusCode, first.body).toBe(200);
+    const replay = await t.call('POST', `${MGMT}/h5/enrollment/register`, { body: { ...form(key, CHILD_B, { phone: '13600000001' }), captchaId: solved.uuid, captchaCode: solved.code }, ip: '10.71.0.4' });
+    expect(replay.json().error).toBe('CAPTCHA_WRONG');
+    expect((await as(office).get(`enrollment/registrations?noticeId=${noticeId}`)).json().data.total).toBe(1);
   });
 
   it('validates the form with clear messages and enforces the window, the grade and the places', async () => {

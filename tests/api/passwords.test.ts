@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPhone, registerTeacher, smsCodeFor, SYS, verifiedCaptcha } from '../helpers/flows';
+import { freshPhone, registerTeacher, smsCodeFor, solvedChallenge, SYS, verifiedCaptcha } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 
@@ -72,12 +72,12 @@ describe.each(databaseKinds())('passwords, recovery and registration on %s', (ki
   });
 
   describe('forgotten password', () => {
-    it('spends an image captcha answered wrongly, so it cannot be tried again', async () => {
-      const { uuid } = (await t.call('POST', `${SYS}/auth/getImageVerificationCode`)).json().data;
+    it('spends a challenge answered wrongly, so it cannot be tried again', async () => {
+      const { uuid, code } = await solvedChallenge(t);
       const wrong = await t.call('POST', `${SYS}/auth/verify`, { body: { uuid, code: 'ABCD' } });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toMatchObject({ error: 'CAPTCHA_WRONG', message: '图形验证码错误或已过期' });
-      const retry = await t.call('POST', `${SYS}/auth/verify`, { body: { uuid, code: 'K7PX' } });
+      const retry = await t.call('POST', `${SYS}/auth/verify`, { body: { uuid, code } });
       expect(retry.json().error).toBe('CAPTCHA_WRONG');
       // nor buy an SMS code
       const user = await registerTeacher(t, 'spent');

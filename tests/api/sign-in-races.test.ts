@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { loginThrottle, smsCodes } from '../../src/server/db/schema';
-import { registerTeacher, smsCodeFor, SYS } from '../helpers/flows';
+import { registerTeacher, smsCodeFor, solvedChallenge, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 
@@ -48,11 +48,11 @@ describe.each(databaseKinds())('sign-in counters under 100 parallel requests on 
   it('password: of 100 parallel guesses five are compared, then one per growing wait; the account waits, the owner still signs in by SMS', async () => {
     const user = await registerTeacher(t, 'lockrace');
     const wrong = await t.encrypt('Wrong2026pass');
-    // The attacker even holds 100 solved captchas (pinned to K7PX in tests), one per guess.
-    const captchas: string[] = [];
-    for (let i = 0; i < 100; i++) captchas.push((await t.call('GET', `${SYS}/auth/code`)).json().data.uuid);
+    // The attacker even holds 100 solved challenges (little work in tests), one per guess.
+    const captchas: { uuid: string; code: string }[] = [];
+    for (let i = 0; i < 100; i++) captchas.push(await solvedChallenge(t, 'auth/code'));
     const burst = await Promise.all(
-      captchas.map((uuid, i) => t.call('POST', LOGIN, { body: { username: user.username, password: wrong, captchaId: uuid, captchaCode: 'K7PX' }, ip: `10.60.${Math.floor(i / 50)}.${i % 50}` })),
+      captchas.map((c, i) => t.call('POST', LOGIN, { body: { username: user.username, password: wrong, captchaId: c.uuid, captchaCode: c.code }, ip: `10.60.${Math.floor(i / 50)}.${i % 50}` })),
     );
     const errors = burst.map((r) => r.json().error as string);
     // Five at once, then one after each growing wait (1 s, 2 s, 4 s, 8 s…) while the burst lasts: before, all 100 were compared.
@@ -74,9 +74,9 @@ describe.each(databaseKinds())('sign-in counters under 100 parallel requests on 
     const wrong = await t.encrypt('Wrong2026pass');
     let last = 0;
     for (let i = 0; i < 51; i++) {
-      // After 10 failures the address needs the captcha (pinned to K7PX in tests) on every try.
-      const captcha = (await t.call('GET', `${SYS}/auth/code`)).json().data;
-      last = (await t.call('POST', LOGIN, { body: { username: `nobody${i}`, password: wrong, captchaId: captcha.uuid, captchaCode: 'K7PX' }, ip })).statusCode;
+      // After 10 failures the address needs a solved challenge on every try.
+      const captcha = await solvedChallenge(t, 'auth/code');
+      last = (await t.call('POST', LOGIN, { body: { username: `nobody${i}`, password: wrong, captchaId: captcha.uuid, captchaCode: captcha.code }, ip })).statusCode;
     }
     expect(last).toBe(429);
     const [row] = await t.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, `ip:${ip}`));

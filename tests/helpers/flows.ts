@@ -1,3 +1,4 @@
+import { solvePowChallenge, type PowChallenge } from '../../src/core/security/solve-challenge';
 import { identitiesRepo } from '../../src/server/repositories/identities';
 import { usersRepo } from '../../src/server/repositories/users';
 import type { TestApp } from './test-app';
@@ -5,8 +6,13 @@ import type { TestApp } from './test-app';
 export const SYS = '/correction-api/platform-system';
 export const MGMT = '/correction-api/platform-management';
 
-/** The captcha text the test app pins (see createTestApp's captchaText). */
-export const CAPTCHA_ANSWER = 'K7PX';
+/** A fresh proof-of-work challenge solved as a browser would (the test app keeps the work small): its uuid and payload. */
+export async function solvedChallenge(t: TestApp, path: 'auth/code' | 'auth/getImageVerificationCode' = 'auth/getImageVerificationCode'): Promise<{ uuid: string; code: string }> {
+  const res = await t.call(path === 'auth/code' ? 'GET' : 'POST', `${SYS}/${path}`);
+  if (res.statusCode !== 200) throw new Error(`challenge failed: ${res.body}`);
+  const { uuid, challenge } = res.json().data as { uuid: string; challenge: PowChallenge };
+  return { uuid, code: await solvePowChallenge(challenge) };
+}
 
 let phoneSeq = 0;
 /** A mobile number no seeded account uses, unique within the test process. */
@@ -15,12 +21,10 @@ export function freshPhone(): string {
   return `139${String(process.pid % 10_000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`;
 }
 
-/** An image captcha solved through `auth/verify`, ready to buy one SMS code. */
+/** A challenge solved through `auth/verify`, ready to buy one SMS code. */
 export async function verifiedCaptcha(t: TestApp): Promise<string> {
-  const captcha = await t.call('POST', `${SYS}/auth/getImageVerificationCode`);
-  if (captcha.statusCode !== 200) throw new Error(`captcha failed: ${captcha.body}`);
-  const uuid = captcha.json().data.uuid as string;
-  const verified = await t.call('POST', `${SYS}/auth/verify`, { body: { uuid, code: CAPTCHA_ANSWER } });
+  const { uuid, code } = await solvedChallenge(t);
+  const verified = await t.call('POST', `${SYS}/auth/verify`, { body: { uuid, code } });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   return uuid;
 }

@@ -47,7 +47,7 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string;
   const build = async (jobs: AppOptions['jobs'] | undefined) => {
     const built = await buildApp({
       database,
-      deps: { signer, cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), captchaText: () => 'K7PX', basicDataUrl: opts.basicDataUrl, ...opts.deps, storage },
+      deps: { signer, cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), powWork: { min: 1, max: 200 }, basicDataUrl: opts.basicDataUrl, ...opts.deps, storage },
       englishHosts: ['english.example'],
       nodeEnv: opts.nodeEnv ?? 'test',
       ...(opts.apiDocs !== undefined ? { apiDocs: opts.apiDocs } : {}),

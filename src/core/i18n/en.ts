@@ -97,6 +97,7 @@ export const en: Record<MessageKey, string> = {
   'login.getSmsCode': 'Get code',
   'login.resendIn': 'Resend in {seconds}s',
   'login.smsSent': 'Code sent',
+  'login.challenge': 'To protect the account, your browser now does a short security computation before each sign-in (a second or two, nothing to type)',
   'login.captcha': 'Image code',
   'login.captchaRequired': 'Please enter the image code',
   'login.captchaRefresh': 'Hard to read? Get another',

@@ -99,6 +99,7 @@ export const zh = {
   'login.getSmsCode': '获取验证码',
   'login.resendIn': '{seconds} 秒后重发',
   'login.smsSent': '验证码已发送',
+  'login.challenge': '为保护账号，接下来每次登录前浏览器会先完成一项安全计算（约一两秒，无需输入）',
   'login.captcha': '图形验证码',
   'login.captchaRequired': '请输入图形验证码',
   'login.captchaRefresh': '看不清？换一张',

@@ -12,8 +12,6 @@ export interface ServiceDeps {
   cipher: PasswordCipher;
   sms: SmsProvider;
   now: () => Date;
-  /** Text of the next image captcha (random by default; tests pin it to solve the image). */
-  captchaText?: () => string;
   /** This server's public URL (env PUBLIC_URL): a CAS ticket's service URL must be on its host; none = the request's Host header. */
   publicUrl?: string;
   /** Base URL of the basic-data platform classes are synced from (env BASIC_DATA_URL); none = sync off. */
@@ -31,6 +29,8 @@ export interface ServiceDeps {
   copyCheck?: boolean;
   /** Largest upload in bytes (env UPLOAD_MAX_MB, default 30 MB). */
   uploadMaxBytes?: number;
+  /** Range of the proof-of-work counter (POW_COUNTER by default); tests make it small so solving is instant. */
+  powWork?: { min: number; max: number };
   /** Largest image (pixels) the server rotates; bigger ones get error.imageRotateTooLarge. Default 40 MP. */
   rotateMaxPixels?: number;
 }

@@ -70,7 +70,7 @@ export function sessionService(deps: ServiceDeps) {
         return new AppError(429, 'ACCOUNT_LOCKED', 'auth.accountDelayed', { seconds }, { show: true, details: { captchaRequired: true } });
       };
       if (state.lockedUntil) throw locked(state.lockedUntil);
-      if (state.captchaRequired) await captchaService.consume(db, input.captchaId, input.captchaCode, at);
+      if (state.captchaRequired) await captchaService.consume(db, signer, input.captchaId, input.captchaCode, at);
       // The attempt is counted before the password is compared, atomically: parallel guesses cannot
       // all be compared before the count lands (issue 12).
       const lockedUntil = await loginThrottle.takeAttempt(db, input.username, client.ip, at);

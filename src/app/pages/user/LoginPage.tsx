@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Space} from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../core/api/client';
+import { solvePowChallenge } from '../../../core/security/solve-challenge';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
 import { SmsCodeFields } from '../../components/SmsCodeFields';
@@ -12,10 +13,12 @@ import { AccessibleTabs } from '../../../views/common/AccessibleTabs';
 interface PasswordValues {
   username: string;
   password: string;
-  captchaCode?: string;
 }
 
-/** Sign-in by username/password (captcha after repeated failures) or by phone and SMS code. */
+/**
+ * Sign-in by username/password or by phone and SMS code. After repeated failures the server asks for
+ * a proof of work: the browser solves a fresh challenge with every later try (nothing to type).
+ */
 export default function LoginPage() {
   const t = useT();
   const { auth } = useApp();
@@ -25,25 +28,29 @@ export default function LoginPage() {
   const [tab, setTab] = useState('account');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [captcha, setCaptcha] = useState<{ uuid: string; img: string } | null>(null);
+  const [needsChallenge, setNeedsChallenge] = useState(false);
   const [passwordForm] = Form.useForm<PasswordValues>();
   const [mobileForm] = Form.useForm();
 
-  const loadCaptcha = () => void auth.loginCaptcha().then(setCaptcha);
+  /** A freshly solved challenge when the server asked for one (each is good for one try). */
+  const solvedChallenge = async () => {
+    if (!needsChallenge) return {};
+    const c = await auth.loginCaptcha();
+    return { captchaId: c.uuid, captchaCode: await solvePowChallenge(c.challenge) };
+  };
   useEffect(() => setError(null), [tab]);
 
   const signInWithPassword = async (values: PasswordValues) => {
     setBusy(true);
     setError(null);
     try {
-      const res = await auth.loginTeacher({ username: values.username, password: values.password, captchaId: captcha?.uuid, captchaCode: values.captchaCode });
+      const res = await auth.loginTeacher({ username: values.username, password: values.password, ...(await solvedChallenge()) });
       afterSignIn(res, redirect);
     } catch (err) {
       if (err instanceof ApiError) {
         setError(err.message);
         const needsCaptcha = (err.details as { captchaRequired?: boolean } | undefined)?.captchaRequired || err.error.startsWith('CAPTCHA');
-        if (needsCaptcha || captcha) loadCaptcha();
-        passwordForm.setFieldValue('captchaCode', '');
+        if (needsCaptcha) setNeedsChallenge(true);
       }
     } finally {
       setBusy(false);
@@ -88,18 +95,7 @@ export default function LoginPage() {
                 <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
                   <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" />
                 </Form.Item>
-                {captcha && (
-                  <Form.Item>
-                    <Space.Compact style={{ width: '100%' }}>
-                      <Form.Item name="captchaCode" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
-                        <Input placeholder={t('login.captcha')} maxLength={8} data-testid="login-captcha-input" />
-                      </Form.Item>
-                      <Button onClick={loadCaptcha} title={t('login.captchaRefresh')} style={{ padding: 0, width: 124 }}>
-                        <img src={captcha.img} alt={t('login.captcha')} width={120} height={38} data-testid="login-captcha" />
-                      </Button>
-                    </Space.Compact>
-                  </Form.Item>
-                )}
+                {needsChallenge && <Alert type="info" showIcon message={t('login.challenge')} style={{ marginBottom: 16 }} data-testid="login-challenge" />}
                 <Form.Item>
                   <Button type="primary" htmlType="submit" block loading={busy}>
                     {t('login.submit')}

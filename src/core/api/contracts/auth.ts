@@ -8,7 +8,8 @@ export const loginTeacherBody = z.object({
   username: z.string().trim().min(1).max(64),
   password: encrypted,
   captchaId: z.string().uuid().optional(),
-  captchaCode: z.string().max(16).optional(),
+  /** the solved challenge (altcha payload, Base64 JSON) */
+  captchaCode: z.string().max(4096).optional(),
 });
 export const loginMobileBody = z.object({ phone, code: z.string().regex(/^\d{6}$/) });
 
@@ -114,8 +115,13 @@ export type Identity = z.infer<typeof identity>;
 export const chooseRoleBody = z.object({ permission: z.string().min(1), schoolId: z.coerce.number().int() });
 export const changePasswordBody = z.object({ oldPass: z.string(), newPass: z.string() });
 
-export const captchaResponse = z.object({ uuid: z.string(), img: z.string(), expiresInSeconds: z.number().int() });
-export const verifyCaptchaBody = z.object({ uuid: z.string().uuid(), code: z.string().trim().min(1).max(16) });
+/** A proof-of-work challenge (altcha v2): solve it in the browser and send the payload back with its uuid. */
+export const powChallenge = z.object({
+  parameters: z.looseObject({ algorithm: z.string(), nonce: z.string(), salt: z.string(), cost: z.number(), keyLength: z.number(), keyPrefix: z.string(), expiresAt: z.number().optional(), data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional() }),
+  signature: z.string(),
+});
+export const captchaResponse = z.object({ uuid: z.string(), challenge: powChallenge, expiresInSeconds: z.number().int() });
+export const verifyCaptchaBody = z.object({ uuid: z.string().uuid(), code: z.string().trim().min(1).max(4096) });
 export const smsCodeBody = z.object({ phone, uuid: z.string().uuid() });
 export const smsSentResponse = z.object({ resendAfterSeconds: z.number().int(), expiresInSeconds: z.number().int() });
 export const verificationCodeQuery = z.object({ phone, uuid: z.string().uuid() });

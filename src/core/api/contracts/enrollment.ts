@@ -119,6 +119,9 @@ export const registerBody = z.object({
   currentSchool: text(60, 'enroll.currentSchoolTooLong').default(''),
   address: text(120, 'enroll.addressTooLong').default(''),
   remark: text(300, 'enroll.remarkTooLong').default(''),
+  /** A proof-of-work challenge from auth/code, solved in the browser (altcha payload). */
+  captchaId: z.string().uuid(),
+  captchaCode: z.string().min(1).max(4096),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 /** What the parent is told: the same whether the child was new or already registered (no id). */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiClient } from '../client';
 import type * as e from '../contracts/enrollment';
+import type { captchaResponse } from '../contracts/auth';
 
 const MGMT = '/platform-management';
 type In<T extends z.ZodType> = z.input<T>;
@@ -25,6 +26,8 @@ export type EnrollmentApi = ReturnType<typeof enrollmentApi>;
 export function enrollmentH5Api(client: ApiClient) {
   return {
     notice: (key: string) => client.get<e.PublicNotice>(`${MGMT}/h5/enrollment/notice`, { query: { key } }),
+    /** The proof-of-work challenge the form solves before it is sent. */
+    challenge: () => client.get<z.infer<typeof captchaResponse>>('/platform-system/auth/code'),
     register: (body: In<typeof e.registerBody>) => client.post<z.infer<typeof e.registered>>(`${MGMT}/h5/enrollment/register`, body, { silent: true }),
   };
 }

@@ -15,6 +15,7 @@ import { H5NavBar } from '../H5NavBar';
 import { useSearchParams } from 'react-router-dom';
 import { CHINA_MOBILE, ID_NUMBER } from '../../../core/api/contracts/enrollment';
 import { enrollmentH5Api } from '../../../core/api/endpoints/enrollment';
+import { solvePowChallenge } from '../../../core/security/solve-challenge';
 import type { MessageKey } from '../../../core/i18n';
 import { gradeLabel } from '../../../views/common/use-grade-options';
 import { useAsync } from '../../../views/hooks/use-async';
@@ -66,8 +67,11 @@ export default function EnrollPage() {
     setBusy(true);
     setError(null);
     try {
+      const challenge = await api.challenge();
       const sent = await api.register({
         key,
+        captchaId: challenge.uuid,
+        captchaCode: await solvePowChallenge(challenge.challenge),
         childName: v.childName.trim(),
         gender: v.gender,
         grade: v.grade[0]!,

@@ -51,19 +51,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get('/auth/code', {
     config: { public: true },
-    schema: { tags, summary: 'Image captcha for the sign-in form', response: responses(c.captchaResponse) },
-  }, async () => ok(await captchaService.create(deps.db, deps.now(), deps.captchaText?.())));
+    schema: { tags, summary: 'Proof-of-work challenge (altcha) for the sign-in form after failures and the public forms; send the solved payload as captchaCode with its uuid', response: responses(c.captchaResponse) },
+  }, async () => ok(await captchaService.create(deps.db, deps.signer, deps.now(), deps.powWork)));
 
   app.post('/auth/getImageVerificationCode', {
     config: { public: true },
-    schema: { tags, summary: 'Image captcha to solve before an SMS code is sent', response: responses(c.captchaResponse) },
-  }, async () => ok(await captchaService.create(deps.db, deps.now(), deps.captchaText?.())));
+    schema: { tags, summary: 'Proof-of-work challenge (altcha) to solve before an SMS code is sent', response: responses(c.captchaResponse) },
+  }, async () => ok(await captchaService.create(deps.db, deps.signer, deps.now(), deps.powWork)));
 
   app.post('/auth/verify', {
     config: { public: true },
-    schema: { tags, summary: 'Check an image captcha answer; a solved captcha can then buy one SMS code', body: c.verifyCaptchaBody, response: responses(z.object({ verified: z.literal(true) })) },
+    schema: { tags, summary: 'Check a solved challenge (code = the altcha payload); a solved challenge can then buy one SMS code', body: c.verifyCaptchaBody, response: responses(z.object({ verified: z.literal(true) })) },
   }, async (req) => {
-    await captchaService.verify(deps.db, req.body.uuid, req.body.code, deps.now());
+    await captchaService.verify(deps.db, deps.signer, req.body.uuid, req.body.code, deps.now());
     return ok({ verified: true as const });
   });
 

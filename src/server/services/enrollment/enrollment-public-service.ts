@@ -12,6 +12,7 @@ import { schoolsRepo } from '../../repositories/schools';
 import type { ServiceDeps } from '../deps';
 import { assertSchoolActive } from '../school-expiry';
 import { sharedRateLimit } from '../security/shared-rate-limit';
+import { captchaService } from '../captcha-service';
 import { birthDateOf, hashIdNumber, maskIdNumber, maskPhone, normaliseIdNumber, validIdNumber } from './id-number';
 
 /** Form views per address and minute; registrations per address and hour (a family, a school's front desk). */
@@ -51,6 +52,8 @@ export function enrollmentPublicService(deps: ServiceDeps) {
     /** The caller has counted the try with throttleRegistration first. */
     async register(body: RegisterBody) {
       const now = deps.now();
+      // Every sign-up costs its sender a proof of work (spent right or wrong), besides the address limit.
+      await captchaService.consume(db, deps.signer, body.captchaId, body.captchaCode, now);
       const n = await noticeOf(body.key);
       const state = stateOf(n, now);
       if (state !== 'open') throw new AppError(403, 'ENROLL_NOT_OPEN', state === 'notYet' ? 'enroll.notYetOpen' : 'enroll.closed', undefined, { show: true });
