@@ -6,7 +6,7 @@ import { buildClassroomEvaluation } from './classroom-evaluation';
 const row = (id: number, name: string, percent: number) =>
   ({ id, studentId: id, studentName: name, studentNo: String(id), status: 'ai_done', correctionStatus: 'done', score: { percent, dimensions: [] }, notes: [], transcript: `题目\n${name}的作文正文。`, aiScore: String(percent), teacherScore: null, dimensionScores: [] }) as unknown as CurrentEssayRow;
 
-const statistics: WritingStatistics = { students: 3, submitted: 3, aiDone: 3, approved: 0, abnormal: 0, averageAi: 62, averageTeacher: null, averageWords: 300, bands: [{ band: 'qualified', label: '合格', count: 3 }], distribution: [], dimensions: [], commonProblems: [] };
+const statistics: WritingStatistics = { students: 3, submitted: 3, aiDone: 3, approved: 0, abnormal: 0, averageAi: 62, averageTeacher: null, aiSummary: { kind: 'points', count: 3, levels: [], median: null, average: 62, highest: 85, lowest: 48, fullMark: 100 }, teacherSummary: { kind: 'points', count: 0, levels: [], median: null, average: null, highest: null, lowest: null, fullMark: 100 }, averageWords: 300, bands: [{ band: 'qualified', label: '合格', count: 3 }], distribution: [], dimensions: [], commonProblems: [] };
 
 describe('classroom evaluation on the projector', () => {
   it('names among the best essays only pupils at the medium band or above', () => {
