@@ -6,6 +6,7 @@ export const enOcr: Record<keyof typeof zhOcr, string> = {
   'ocr.doubtHint': 'Characters with a dotted underline were not read with confidence and are never marked as wrong characters; pick the right one to correct it',
   'ocr.accept': 'Change to “{text}”',
   'ocr.noAlternatives': 'No other reading: edit the transcript to correct it',
+  'ocr.approveDoubtContent': 'Check the dotted-underlined characters against the page before approving. They are never quoted in comments, good sentences or samples, nor marked as wrong characters.',
   'ocr.doubtCount': '{count} uncertain characters',
   'ocr.stepLabel': 'Check the uncertain characters one by one',
   'ocr.stepStart': 'Tab to check',

@@ -4,6 +4,7 @@ export const zhOcr = {
   'ocr.doubtHint': '虚线下划的字识别把握不大，不会判为错别字；点选正确的字即可改正',
   'ocr.accept': '改为“{text}”',
   'ocr.noAlternatives': '没有其他候选字，可编辑原文改正',
+  'ocr.approveDoubtContent': '虚线下划的字机器没有把握，请对照原稿核对后再审核。这些字不会出现在评语、好句和范文里，也不会判为错别字。',
   'ocr.doubtCount': '{count} 个字识别存疑',
   'ocr.stepLabel': '逐个核对存疑的字',
   'ocr.stepStart': '按 Tab 核对',

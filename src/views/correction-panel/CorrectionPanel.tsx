@@ -383,6 +383,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         onPrevious={() => void actions.neighbour('previous')}
         onNext={() => void actions.neighbour('next')}
         onApprove={() => void actions.approve()}
+        doubtCount={doubts.length}
         onCancelApproval={() => void actions.cancelApproval()}
         onRerun={() => void actions.rerun()}
         onRequestRevision={() => setRevisionOpen(true)}

@@ -34,6 +34,8 @@ export interface PanelHeaderProps {
   onPrevious(): void;
   onNext(): void;
   onApprove(): void;
+  /** characters of the transcript the OCR read with doubt: shown beside the approval, before it is given */
+  doubtCount?: number;
   onCancelApproval(): void;
   onRerun(): void;
   onRequestRevision(): void;
@@ -178,11 +180,20 @@ export function PanelHeader(props: PanelHeaderProps) {
                 {t('panel.cancelApproval')}
               </Button>
             ) : (
+              <>
+              {props.doubtCount ? (
+                <Tooltip title={t('ocr.approveDoubtContent')}>
+                  <Tag color="warning" data-testid="cp-doubt-warning">
+                    {t('ocr.doubtCount', { count: props.doubtCount })}
+                  </Tag>
+                </Tooltip>
+              ) : null}
               <Tooltip title={t('panel.approveHint')}>
                 <Button type="primary" icon={<CheckOutlined />} onClick={props.onApprove} loading={props.busy === 'approve'} disabled={props.aiRunning} data-testid="cp-approve">
                   {t('panel.approve')}
                 </Button>
               </Tooltip>
+              </>
             )}
           </>
         )}
