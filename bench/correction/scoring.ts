@@ -1,6 +1,6 @@
 // Scoring benchmark through the full correctText pipeline: the demo class (ten grade-7 essays of
 // src/server/seed) in every score type, and seconds per essay. Agreement with the teacher is measured on
-// unseen titles by train-scorer.ts; an in-sample figure on the calibration essays would only measure fit.
+// unseen titles by train-monotone-scorer.ts; an in-sample figure on the calibration essays would only measure fit.
 // Usage: node --import tsx bench/correction/scoring.ts
 import { performance } from 'node:perf_hooks';
 import { correctText } from '../../src/correction/index.js';
