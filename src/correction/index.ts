@@ -10,6 +10,8 @@ export type { EssayScorer, ScoringStandard, ScoreResult, DimensionScore } from '
 export { DIMENSIONS, DEFAULT_DIMENSIONS, resolveDimension } from './scoring/dimensions.js';
 export type { DimensionId, Evidence } from './scoring/dimensions.js';
 export { GRADE_BANDS, gradeBand, showScore, levelLabels } from './scoring/scales.js';
+export { applyAnchorMap, fitAnchorMap } from './scoring/anchors.js';
+export type { AnchorMap, AnchorPair } from './scoring/anchors.js';
 export type { ScoreType, Difficulty, GradeBand } from './scoring/scales.js';
 export { analyzeText } from './text/analyze.js';
 export type { TextAnalysis } from './text/analyze.js';

@@ -207,6 +207,8 @@ export const enPanel: Record<keyof typeof zhPanel, string> = {
   'panel.feature.genreRequirementMissed': 'Genre requirement missed',
   'panel.feature.hardDifficulty': 'Hard difficulty',
   'panel.feature.gradeExpectation': 'Judged for the grade',
+  'panel.feature.lengthAgainstGrade': 'Length against the grade\'s target (characters / target)',
+  'panel.feature.offTopicCap': 'Off the title: kept below the pass mark',
   'panel.feature.setPhrases': 'Set phrases',
   'panel.listAll': 'All',
   'panel.listStart': 'Start correcting',

@@ -97,7 +97,9 @@ describe('scale calibration (calibration.ts)', () => {
     const r = new LocalEssayScorer().scoreSync(at(7), { scoreType: 1, dimensions: ['theme', 'content', 'structure', 'language'], difficulty: 0 }, 'zh');
     const base = r.evidence.find((e) => e.feature === 'calibratedBase')!;
     const lift = r.evidence.find((e) => e.feature === 'gradeExpectation')!;
+    const length = r.evidence.find((e) => e.feature === 'lengthAgainstGrade')!;
     expect(lift.effect).toBeGreaterThan(0);
-    expect((base.value as number) + lift.effect).toBeCloseTo(calibratedScore(at(7)), 0);
+    // the model's estimate is the base, the grade's lift and the length against the grade's target
+    expect((base.value as number) + lift.effect + length.effect).toBeCloseTo(calibratedScore(at(7)), 0);
   }, 60_000);
 });

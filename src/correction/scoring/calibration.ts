@@ -1,9 +1,9 @@
 // From the model's output to the task's 100-point scale, for any grade. Three stated principles, none
 // fitted to the demo class:
 //  1. Reference: the model's combined z on essays it did not see (out-of-fold, training essays), kept as
-//     quantile knots in scoring-model.json, so a z is read as a percentile of the reference essays.
+//     quantile knots in monotone-model.json, so a z is read as a percentile of the reference essays.
 //  2. Grade: the reference essays are placed at the grade whose curriculum length they meet (grade.ts;
-//     their median length, found by train-scorer.ts). A pupil of a younger grade is read against their own
+//     their median length, found by train-monotone-scorer.ts). A pupil of a younger grade is read against their own
 //     grade: their z is raised by the typical annual growth between the two grades, in standard
 //     deviations of a grade's spread (ANNUAL_GROWTH_SD).
 //  3. Scale: a normal class on the task's scale is centred at 75 with a spread of 10 points: the school
@@ -35,7 +35,7 @@ export const ANNUAL_GROWTH_SD: Readonly<Record<number, number>> = {
 export const SCALE_CENTER = 75;
 export const SCALE_SPREAD = 10;
 
-/** Percentiles at which the reference essays' z is stored (train-scorer.ts). */
+/** Percentiles at which the reference essays' z is stored (train-monotone-scorer.ts). */
 export const CALIBRATION_PERCENTILES = [0.02, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.98] as const;
 
 export interface ScaleCalibration {
@@ -96,7 +96,7 @@ export function taskPoints(z: number, grade: number, cal: ScaleCalibration): num
   return Math.max(0, Math.min(100, SCALE_CENTER + SCALE_SPREAD * q));
 }
 
-/** Percentile knots of a sample (type-7 interpolation), for train-scorer.ts. */
+/** Percentile knots of a sample (type-7 interpolation), for train-monotone-scorer.ts. */
 export function quantileKnots(values: number[]): number[] {
   const s = [...values].sort((x, y) => x - y);
   return CALIBRATION_PERCENTILES.map((p) => {

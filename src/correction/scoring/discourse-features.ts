@@ -1,7 +1,7 @@
 // How an essay is put together beyond its sentences: paragraphing against length, opening and closing
 // that name the title (点题) and answer each other (首尾照应), the same word carried from one sentence into
 // the next, and each device of rhetoric on its own. Topic-free: the title's words are compared with the
-// essay's own paragraphs, no word of any essay is an input. A model block of its own (essay-model.ts).
+// essay's own paragraphs, no word of any essay is an input. Inputs of the monotone scorer (monotone-model.ts).
 import type { TextAnalysis } from '../text/analyze.js';
 import type { RhetoricKind } from '../text/rhetoric.js';
 import type { Token } from '../text/vocabulary.js';

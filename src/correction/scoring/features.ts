@@ -1,5 +1,5 @@
 // Numeric features of an analysed essay, the inputs of the dimension sub-scores (the total comes from
-// essay-model.ts). Rates are per 1000 Han characters so long and short essays compare.
+// monotone-model.ts). Rates are per 1000 Han characters so long and short essays compare.
 import type { TextAnalysis } from '../text/analyze.js';
 
 export interface Features {

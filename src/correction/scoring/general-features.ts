@@ -1,7 +1,7 @@
 // Topic-independent features of an essay: what makes an essay good whatever its title. Nothing here
 // reads the calibration essays' own words: vocabulary is judged against jieba's general corpus
 // frequencies, connectives and function words against fixed lists, length against the grade.
-// These are the only inputs of the scoring model (scoring-model.json, fitted by bench/correction/train-scorer.ts).
+// Inputs of the monotone scorer (monotone-model.ts, fitted by bench/correction/train-monotone-scorer.ts).
 import type { TextAnalysis } from '../text/analyze.js';
 import { tokenize, type Token } from '../text/vocabulary.js';
 

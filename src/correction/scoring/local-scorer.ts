@@ -3,10 +3,10 @@
 import type { TextAnalysis } from '../text/analyze.js';
 import { DIMENSIONS, scoreDimension, type DimensionId, type Evidence } from './dimensions.js';
 import { taskPoints } from './calibration.js';
-import { atGrade, combinedZ, inputsFor, rawScore, type ScoringModel } from './essay-model.js';
+import { effectiveLength, monotoneContributions, monotoneInputs, type MonotoneInputName, type MonotoneModel } from './monotone-model.js';
 import { extractFeatures } from './features.js';
-import { findCliches, logLengthRatio } from './general-features.js';
-import modelJson from './scoring-model.json' with { type: 'json' };
+import { findCliches } from './general-features.js';
+import modelJson from './monotone-model.json' with { type: 'json' };
 import { applyDifficulty, gradeBand, showScore, type Difficulty, type GradeBand, type ScoreType, type ShownScore } from './scales.js';
 
 export interface ScoringStandard {
@@ -46,39 +46,45 @@ export interface EssayScorer {
 const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x));
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
-export const SCORING_MODEL = modelJson as ScoringModel;
+export const SCORING_MODEL = modelJson as MonotoneModel;
+/** The highest total of an essay off its title. Product decision: 跑题 is marked at the bottom of the
+ * scale, below a short essay that keeps to its title (a short one loses 35 × its missing share). */
+const OFF_TOPIC_CAP = 45;
+const LENGTH_INPUTS = new Set<MonotoneInputName>(['lengthToTarget', 'beyondTarget']);
 
-/** The model's combined z (topic-independent inputs only: essay-model.ts, bench/correction/train-scorer.ts):
- * `own`, the essay read at the reference grade as the training essays were except its length, which the
- * length prior reads against the pupil's own grade (or the teacher's target); `reference`, everything at
- * the reference grade (no grade effect at all). */
-function modelZ(a: TextAnalysis): { own: number; reference: number } {
-  const inputs = inputsFor(a, SCORING_MODEL);
-  const raw = rawScore(inputs, SCORING_MODEL);
-  const reference = { ...inputs, lengthRatio: logLengthRatio(atGrade(a, SCORING_MODEL.calibration.referenceGrade)) };
-  return { own: combinedZ(raw, inputs, SCORING_MODEL), reference: combinedZ(raw, reference, SCORING_MODEL) };
+/** The model's z (monotone-model.ts): `z`, everything; `withoutLength`, without the length terms, which
+ * are the only part read against the pupil's own grade (its target length). */
+function modelZ(a: TextAnalysis): { z: number; withoutLength: number } {
+  const m = SCORING_MODEL;
+  const parts = monotoneContributions(monotoneInputs(a, m.calibration.referenceGrade), m);
+  const raw = parts.reduce((s, c) => s + c.effect, 0);
+  const length = parts.filter((c) => LENGTH_INPUTS.has(c.key)).reduce((s, c) => s + c.effect, 0);
+  return { z: (raw - m.rawMean) / (m.rawSd || 1), withoutLength: (raw - length - m.rawMean) / (m.rawSd || 1) };
 }
 
 /** The model's 100-point estimate on the task's scale for the essay's grade (calibration.ts), before rules. */
 export function calibratedScore(a: TextAnalysis): number {
-  return taskPoints(modelZ(a).own, a.length.grade, SCORING_MODEL.calibration);
+  return taskPoints(modelZ(a).z, a.length.grade, SCORING_MODEL.calibration);
 }
 
 function totalWithRules(a: TextAnalysis): { percent: number; evidence: Evidence[] } {
-  const z = modelZ(a);
+  const { z, withoutLength } = modelZ(a);
   const cal = SCORING_MODEL.calibration;
-  // The base is the essay read at the reference essays' grade (length target and long-sentence limit
-  // of that grade, as in training); a younger pupil is read against their own grade by the typical
-  // annual growth between the two (calibration.ts) and by their own grade's length target (the length
-  // prior), shown together as one line: the only grade effect.
-  const base = taskPoints(z.reference, cal.referenceGrade, cal);
+  // Three lines that add up to the model's estimate, so the grade's expectation is stated, not hidden
+  // in a base: the essay read as a reference essay; the lift of a younger pupil (the typical annual
+  // growth, calibration.ts); its length against the grade's (or the teacher's) target, repeated text
+  // counted once.
+  const base = taskPoints(withoutLength, cal.referenceGrade, cal);
   const evidence: Evidence[] = [{ feature: 'calibratedBase', value: r1(base), effect: r1(base), ranges: [] }];
-  let p = taskPoints(z.own, a.length.grade, cal);
-  if (Math.abs(p - base) >= 0.05) evidence.push({ feature: 'gradeExpectation', value: a.length.grade, effect: r1(p - base), ranges: [] });
-  // Set phrases (老师像蜡烛, 燃烧自己照亮别人 …) say nothing of the writer's own: 2 points each after the first, at most 8.
+  const atGradeLevel = taskPoints(withoutLength, a.length.grade, cal);
+  if (Math.abs(atGradeLevel - base) >= 0.05) evidence.push({ feature: 'gradeExpectation', value: a.length.grade, effect: r1(atGradeLevel - base), ranges: [] });
+  let p = taskPoints(z, a.length.grade, cal);
+  evidence.push({ feature: 'lengthAgainstGrade', value: `${Math.round(effectiveLength(a))}/${a.length.target}`, effect: r1(p - atGradeLevel), ranges: [] });
+  // Set phrases (老师像蜡烛, 燃烧自己照亮别人 …) say nothing of the writer's own: 3 points each after the
+  // first, at most 15 (an essay built from them reads as a template, whatever its other measures).
   const cliches = a.paragraphs.flatMap((x) => findCliches(x.text).map((c): [number, number] => [x.start + c.start, x.start + c.end]));
   if (cliches.length > 1) {
-    const cut = Math.min(8, (cliches.length - 1) * 2);
+    const cut = Math.min(15, (cliches.length - 1) * 3);
     p -= cut;
     evidence.push({ feature: 'setPhrases', value: cliches.length, effect: -cut, ranges: cliches });
   }
@@ -112,6 +118,13 @@ function totalWithRules(a: TextAnalysis): { percent: number; evidence: Evidence[
   if (reqGenre) {
     p -= 8;
     evidence.push({ feature: 'genreRequirementMissed', value: reqGenre.detail, effect: -8, ranges: [] });
+  }
+  // An essay that leaves its title (no title word, or drifted for half its text or more) is marked as
+  // 跑题 in every school: however well written, it stays at the bottom of the scale.
+  const offTopic = cov === 0 || (drift?.drifted === true && drift.share >= 0.5);
+  if (offTopic && p > OFF_TOPIC_CAP) {
+    evidence.push({ feature: 'offTopicCap', value: OFF_TOPIC_CAP, effect: -r1(p - OFF_TOPIC_CAP), ranges: drift?.ranges ?? [] });
+    p = OFF_TOPIC_CAP;
   }
   return { percent: clamp(p, 0, 100), evidence };
 }

@@ -15,6 +15,7 @@ import { useT } from '../i18n/i18n-context';
 import { EssayLabelTag } from '../upload/label-tag';
 import { ClassroomEvaluation } from '../writing-stats/ClassroomEvaluation';
 import { WritingStats } from '../writing-stats/WritingStats';
+import { AnchorCalibration } from '../writing-stats/AnchorCalibration';
 import { ExportButton } from './ExportButton';
 import { canCompareDrafts, isAiBusy, latestEssay, notSubmittedRows, pendingReviewIds, selectedEssayIds, type WritingRow } from './list-model';
 import { ReminderButton } from './ReminderButton';
@@ -70,7 +71,7 @@ export function WritingList(props: WritingListProps) {
   const review = api.review;
   const { klass, task, loading, picker } = useClassTaskPicker({ api, classId: props.classId, taskId: props.taskId, onSelect: props.onSelect });
   const list = useLiveWritingList(api.essays, task?.id, klass?.id, props.refreshKey);
-  const [tab, setTab] = useState<'list' | 'stats'>(props.defaultTab ?? 'list');
+  const [tab, setTab] = useState<'list' | 'stats' | 'anchors'>(props.defaultTab ?? 'list');
   const [selected, setSelected] = useState<number[]>([]);
   const [revisionFor, setRevisionFor] = useState<number[] | null>(null);
   const [compare, setCompare] = useState<Row | null>(null);
@@ -81,6 +82,10 @@ export function WritingList(props: WritingListProps) {
   useEffect(() => setSelected([]), [task?.id, klass?.id]);
 
   const rows = useMemo(() => list.data?.students ?? [], [list.data]);
+  const anchorEssays = useMemo(() => rows.flatMap((r) => {
+    const e = latestEssay(r);
+    return e?.aiScore ? [{ essayId: e.id, studentName: r.name, aiScore: e.aiScore }] : [];
+  }), [rows]);
   // Statistics follow the list: refreshed whenever the list answers anew (polling, actions).
   const stats = useAsync(() => (review && task && klass && tab === 'stats' ? review.statistics(task.id, klass.id) : Promise.resolve(null)), [review, task?.id, klass?.id, tab, list.data]);
   const nameOfEssay = useMemo(() => {
@@ -272,10 +277,11 @@ export function WritingList(props: WritingListProps) {
           {review ? (
             <AccessibleTabs
               activeKey={tab}
-              onChange={(k) => setTab(k as 'list' | 'stats')}
+              onChange={(k) => setTab(k as 'list' | 'stats' | 'anchors')}
               items={[
                 { key: 'list', label: t('writingList.tabList'), children: <>{toolbar}{table}</> },
                 { key: 'stats', label: t('writingList.tabStats'), children: <WritingStats stats={stats.data} loading={stats.loading} /> },
+                ...(klass ? [{ key: 'anchors', label: t('writingList.tabAnchors'), children: <AnchorCalibration api={{ review }} taskId={task.id} classId={klass.id} essays={anchorEssays} /> }] : []),
               ]}
             />
           ) : (

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiClient } from '../client';
 import type * as r from '../contracts/review';
+import type * as anchors from '../contracts/anchors';
 
 const MGMT = '/platform-management';
 type Out<T extends z.ZodType> = z.infer<T>;
@@ -25,6 +26,8 @@ export function reviewApi(client: ApiClient) {
     drafts: (taskId: number, studentId: number) => client.get<Out<typeof r.studentDrafts>>(`${MGMT}/writings/drafts`, { query: { taskId, studentId } }),
     statistics: (taskId: number, classId: number) => client.get<Out<typeof r.writingStatistics>>(`${MGMT}/writings/statistics`, { query: { taskId, classId } }),
     classroomEvaluation: (taskId: number, classId: number) => client.get<Out<typeof r.classroomEvaluation>>(`${MGMT}/writings/classroomEvaluation`, { query: { taskId, classId } }),
+    /** Anchor essays: the teacher's scores of 3-5 essays put the AI's scores of the rest on the teacher's scale (a preview). */
+    anchorCalibration: (body: In<typeof anchors.anchorCalibrationBody>) => client.post<Out<typeof anchors.anchorCalibration>>(`${MGMT}/writings/anchorCalibration`, body),
     remind: (body: In<typeof r.remindBody>) => client.post<Out<typeof r.remindResult>>(`${MGMT}/writings/remind`, body),
     /** xlsx of teacher-approved scores; 400 with a clear message when nothing is approved yet. */
     exportWriting: (taskId: number, classId?: number) => client.blob(`${MGMT}/export/writing`, { query: classId ? { taskId, classId } : { taskId } }),

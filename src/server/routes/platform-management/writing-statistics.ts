@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as r from '../../../core/api/contracts/review';
+import { anchorCalibration, anchorCalibrationBody } from '../../../core/api/contracts/anchors';
 import { errorBody } from '../../../core/api/contracts/envelope';
 import { authOf } from '../../plugins/request-context';
 import type { Services } from '../../services/services';
 import { writingStatisticsService } from '../../services/writing-statistics-service';
+import { anchorCalibrationService } from '../../services/anchor-calibration';
 import { ok, responses } from '../reply';
 
 const tags = ['platform-management: writing statistics and export'];
@@ -20,6 +22,12 @@ export const writingStatisticsRoutes: FastifyPluginAsyncZod<{ services: Services
   app.get('/writings/classroomEvaluation', {
     schema: { tags, summary: 'Classroom evaluation of a task in a class, from its corrections: summary, strengths, problems, good sentences with names, best essays (approved first), frequent wrong characters, and the statistics', querystring: r.classTaskQuery, response: with404(r.classroomEvaluation) },
   }, async (req) => ok(await svc.classroomEvaluation(authOf(req), req.query.taskId, req.query.classId, req.lang)));
+  const anchors = anchorCalibrationService(services.deps);
+  app.post('/writings/anchorCalibration', {
+    // 5 anchors of a few bytes each: anything larger is not a request of this form
+    bodyLimit: 4 * 1024,
+    schema: { tags, summary: 'Anchor essays (按您的评分校准): the teacher\'s scores of 3-5 essays of a task in a class put the AI\'s scores of the rest on the teacher\'s scale; each essay before and after, and the bands before and after. A preview: nothing is stored', body: anchorCalibrationBody, response: with404(anchorCalibration) },
+  }, async (req) => ok(await anchors.preview(authOf(req), req.body, req.lang)));
   app.get('/export/writing', {
     schema: { tags, summary: `Teacher-approved scores of a task (all the caller's classes of it, or one) as xlsx (${XLSX}): latest approved draft per student, dimensions, grade band, words, times in CST; 400 when nothing is approved`, querystring: r.exportWritingQuery },
   }, async (req, reply) => {
