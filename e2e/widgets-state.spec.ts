@@ -161,6 +161,8 @@ describe.each(['vue', 'react19'] as const)('four elements in a %s host', (kind) 
         await panel.getByTestId('cp-next').click();
         await poll(shownEssay).toBe(String(next));
       }
+      // the move by "next" is announced once its essay has loaded: wait for it, so what follows counts only the host's writes
+      await poll(async () => (await eventsOf(page, 'zp-essay-open', 'panel')).at(-1)?.detail?.essayId).toBe(next);
       const opensBefore = (await eventsOf(page, 'zp-essay-open', 'panel')).length;
       if (write === 'property') {
         await setHost(page, { essayId: target });
