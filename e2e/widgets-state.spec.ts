@@ -5,6 +5,7 @@ import { waitForDemoEssays, type DemoTask } from './support/demo-essays';
 import { buildReact19Host, hostEvents, openPlainPage, PAGE_PROBE, serveHost, setHost, type HostEvent } from './support/hosts';
 import { baseUrl } from './support/session';
 import { apiGet, partnerToken } from './support/widgets';
+import { axeSerious } from './support/axe';
 import { DEMO_CLASS_NAME, DEMO_TASK_TITLE } from '../src/server/seed/demo-tasks';
 
 // All four built elements in a Vue 3 and a React 19 host (e2e/hosts/*/four.*), one token for all four
@@ -160,6 +161,8 @@ describe.each(['vue', 'react19'] as const)('four elements in a %s host', (kind) 
         await panel.getByTestId('cp-next').click();
         await poll(shownEssay).toBe(String(next));
       }
+      // the move by "next" is announced once its essay has loaded: wait for it, so what follows counts only the host's writes
+      await poll(async () => (await eventsOf(page, 'zp-essay-open', 'panel')).at(-1)?.detail?.essayId).toBe(next);
       const opensBefore = (await eventsOf(page, 'zp-essay-open', 'panel')).length;
       if (write === 'property') {
         await setHost(page, { essayId: target });
@@ -225,6 +228,28 @@ describe('styles in a Vue host with four elements', () => {
     const counts = await page.evaluate(() => ['a', 'b', 'c'].map((id) => document.getElementById(id)!.shadowRoot!.querySelectorAll('style').length));
     // before the fix: 50, 47, 47 — the second and third board lacked three of antd's styles
     expect(new Set(counts).size, String(counts)).toBe(1);
+    await context.close();
+  }, 120_000);
+});
+
+describe('accessibility inside the four elements (Vue host)', () => {
+  it('axe finds nothing serious or critical in any shadow root, and focus returns into the board after a dialog', async () => {
+    const { context, page } = await openHost('vue', { token: tokenA });
+    await allShown(page);
+    await page.waitForTimeout(1000);
+    // axe walks open shadow roots: the host page is bare, so every finding is an element's
+    expect(await axeSerious(page)).toEqual([]);
+
+    const stats = page.locator('#board').getByRole('button', { name: '统计' }).first();
+    await stats.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#board').locator('.ant-modal').first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await poll(() => page.locator('#board').locator('.ant-modal-wrap:visible').count()).toBe(0);
+    await poll(() => page.evaluate(() => {
+      const board = document.getElementById('board')!;
+      return document.activeElement === board && board.shadowRoot!.activeElement?.getAttribute('aria-label');
+    })).toBe('统计');
     await context.close();
   }, 120_000);
 });

@@ -85,10 +85,12 @@ try {
   } else if (command === 'link') {
     const partner = (await ssoRepo.findPartner(db, need('id'))) ?? fail('no such partner');
     const user = (await usersRepo.findByUsername(db, need('username'))) ?? fail(`no zhipi user ${values.username}`);
-    const identities = await identitiesRepo.listForUser(db, user.id);
+    // A partner signs in only people of its own school: an identity elsewhere is refused, not warned about.
+    const all = await identitiesRepo.listForUser(db, user.id);
+    const identities = all.filter((i) => i.schoolId === partner.schoolId);
+    if (!identities.length) fail(`refused: ${user.username} has no identity in the partner's school ${partner.schoolId} (schools ${[...new Set(all.map((i) => i.schoolId))].join(', ') || 'none'})`);
     const identity = values.role ? identities.find((i) => i.roleId === Number(values.role)) : identities.length === 1 ? identities[0] : undefined;
-    if (!identity) fail(`${user.username} has ${identities.length} identities (roles ${identities.map((i) => i.roleId).join(', ')}): pick one with --role`);
-    if (identity.schoolId !== partner.schoolId) console.warn(`note: ${user.username}'s identity is in school ${identity.schoolId}, the partner's school is ${partner.schoolId}`);
+    if (!identity) fail(`${user.username} has ${identities.length} identities in school ${partner.schoolId} (roles ${identities.map((i) => i.roleId).join(', ')}): pick one with --role`);
     await ssoRepo.upsertLink(db, partner.id, need('user'), identity.id);
     console.log(`${partner.id}:${values.user} → ${user.username} (identity ${identity.id}, role ${identity.roleId})`);
   } else if (command === 'unlink') {

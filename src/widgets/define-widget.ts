@@ -134,9 +134,27 @@ export function widgetElement<P extends object>(component: ComponentType<P>, pro
     /** Secret attributes this element removed and whose removal callback has not come yet. */
     #removing = new Set<string>();
 
+    /** The last control focused inside the element outside a dialog or drawer: where focus returns. */
+    #lastFocused: WeakRef<HTMLElement> | null = null;
+
     constructor() {
       super();
       for (const [name, type] of Object.entries(props)) if (type === 'boolean') this.#values[name] = false;
+      this.container.addEventListener('focusin', (event) => {
+        const target = event.composedPath()[0];
+        if (target instanceof HTMLElement && !target.closest('.ant-modal-root, .ant-modal-wrap, .ant-drawer')) this.#lastFocused = new WeakRef(target);
+      });
+    }
+
+    /**
+     * A dialog gives focus back to what was focused when it opened, read as `document.activeElement`:
+     * from inside a shadow root that is this element, which cannot take focus, so focus fell to
+     * <body>. Focusing the element focuses the control inside it that had focus last.
+     */
+    override focus(options?: FocusOptions) {
+      const last = this.#lastFocused?.deref();
+      if (last?.isConnected && this.container.contains(last)) last.focus(options);
+      else super.focus(options);
     }
 
     /** r2wc's props object: what the component renders with (it already holds `container`). */

@@ -94,6 +94,7 @@ export function GrowthTable({ api, schoolWide, onOpen, title, classId: initialCl
             style={{ width: 150 }}
             allowClear
             placeholder={t('growth.filter.allCampuses')}
+            aria-label={t('growth.filter.campus')}
             data-testid="growth-campus"
             value={campusId}
             options={(campuses.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
@@ -109,6 +110,7 @@ export function GrowthTable({ api, schoolWide, onOpen, title, classId: initialCl
             style={{ width: 130 }}
             allowClear
             placeholder={t('growth.filter.allGrades')}
+            aria-label={t('growth.filter.grade')}
             data-testid="growth-grade"
             value={grade}
             options={(grades.data ?? []).map((g) => ({ value: g.value, label: g.label }))}
@@ -123,6 +125,7 @@ export function GrowthTable({ api, schoolWide, onOpen, title, classId: initialCl
           style={{ width: 160 }}
           allowClear
           placeholder={t('growth.filter.allClasses')}
+          aria-label={t('growth.filter.class')}
           data-testid="growth-class"
           value={classId}
           options={classOptions.map((c) => ({ value: c.id, label: c.name }))}
@@ -135,6 +138,7 @@ export function GrowthTable({ api, schoolWide, onOpen, title, classId: initialCl
           allowClear
           style={{ width: 220 }}
           placeholder={t('growth.filter.search')}
+          aria-label={t('growth.filter.search')}
           data-testid="growth-search"
           onSearch={(v) => {
             setKeyword(v);
