@@ -54,7 +54,7 @@ describe('teacher week', () => {
     await page.getByTestId('classroom-new').click();
     const classSelect = page.locator('.ant-modal [data-testid=practice-set-class]');
     await classSelect.waitFor();
-    await expect.poll(() => page.locator('.ant-modal .ant-select-selection-item').first().textContent(), { timeout: 15_000 }).toMatch(/班/);
+    await expect.poll(() => classSelect.textContent(), { timeout: 30_000 }).toMatch(/班/);
     // no title yet: the form says so beside the field, and nothing is thrown
     await page.getByTestId('practice-set-ok').click();
     await page.locator('.ant-form-item-explain-error').first().waitFor();
@@ -67,7 +67,7 @@ describe('teacher week', () => {
     const { context, page } = await signIn(browser, 'teacher01');
     await page.goto(`${baseUrl()}/teaching/practice/index`);
     await page.getByTestId('practice-student-qr').click();
-    const qr = page.locator('.ant-popover [data-testid=qr-card] svg');
+    const qr = page.locator('.ant-popover [data-testid=qr-card] svg[data-value]');
     await qr.waitFor();
     expect(await qr.getAttribute('data-value')).toMatch(/^http:\/\/localhost:\d+\/teaching\/h5\/practice\?code=\w+/);
     await context.close();

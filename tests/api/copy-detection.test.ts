@@ -75,6 +75,9 @@ describe.each(databaseKinds())('copy detection on %s', (kind) => {
     const page = c.flags.find((f) => f.code === 'DUPLICATE_PAGE');
     expect(page?.match).toMatchObject({ source: 'class', essayId: demoIds[owner], studentName: roster[owner]!.name, page: 0, otherPage: 0 });
     expect(page?.evidence).toContain(roster[owner]!.name);
+    // the original, corrected again, is not flagged as a copy of the later one
+    await correctNow(demoIds[owner]!);
+    expect(copyFlags((await correction(demoIds[owner]!)).flags)).toEqual([]);
   });
 
   it('a lightly rewritten copy in another hand is flagged with the matching passages side by side', async () => {

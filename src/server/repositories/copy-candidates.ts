@@ -17,11 +17,13 @@ export interface CopyCandidate {
 }
 
 /**
- * Essays of the school by other pupils that the AI has read (the teacher's corrected transcript when
- * there is one), with their page hashes and whether they are a published excellent sample. The essay's
+ * Essays of the school by other pupils handed in before this one (the earlier one is taken for the
+ * original: re-correcting it must not flag its author as the copier) that the AI has read (the teacher's
+ * corrected transcript when there is one), with their page hashes and whether they are a published
+ * excellent sample. The essay's
  * own task and class come first, so a large school never pushes a classmate's essay past the limit.
  */
-export async function copyCandidates(db: Executor, e: { id: number; schoolId: number; studentId: number; taskId: number; classId: number }): Promise<CopyCandidate[]> {
+export async function copyCandidates(db: Executor, e: { id: number; schoolId: number; studentId: number; taskId: number; classId: number; submittedAt: Date }): Promise<CopyCandidate[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
     select e.id as essay_id, e.task_id, e.class_id, s.name as student_name, c.name as class_name, t.title as task_title,
            coalesce(r.transcript, co.transcript, '') as transcript, coalesce(co.result -> 'pageHashes', '[]'::jsonb) as page_hashes,
@@ -34,6 +36,7 @@ export async function copyCandidates(db: Executor, e: { id: number; schoolId: nu
       left join essay_reviews r on r.essay_id = e.id
      where e.school_id = ${e.schoolId} and e.deleted_at is null and t.deleted_at is null
        and e.student_id <> ${e.studentId} and e.id <> ${e.id}
+       and (e.submitted_at, e.id) < (${e.submittedAt.toISOString()}::timestamptz, ${e.id})
      order by (e.task_id = ${e.taskId} and e.class_id = ${e.classId}) desc, e.submitted_at desc, e.id desc
      limit ${COPY_CANDIDATES_MAX}`);
   const rows = (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];

@@ -44,7 +44,7 @@ function evidenceOf(code: 'DUPLICATE_PAGE' | 'COPIED_TEXT', m: CopyMatch, lang: 
 }
 
 /** Copy flags of an essay: at most one per page for a page handed in by another pupil, one for the text. */
-export async function copyFlags(db: Executor, essay: { id: number; schoolId: number; studentId: number; taskId: number; classId: number }, transcript: string, pages: PageFingerprint[], lang: Lang): Promise<FlagHit[]> {
+export async function copyFlags(db: Executor, essay: { id: number; schoolId: number; studentId: number; taskId: number; classId: number; submittedAt: Date }, transcript: string, pages: PageFingerprint[], lang: Lang): Promise<FlagHit[]> {
   const candidates = await copyCandidates(db, essay);
   const flags: FlagHit[] = [];
   for (const [page, mine] of pages.entries()) {
