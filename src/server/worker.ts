@@ -41,6 +41,9 @@ async function main() {
     sms: developmentSmsProvider(() => database.db, logger),
     now: () => new Date(),
     basicDataUrl: config.basicDataUrl,
+    // batch pages and signed links in jobs follow the same limits and public URL as the server's
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    uploadMaxBytes: config.uploadMaxBytes,
     storage: await createFileStorage(config.storage),
     ...(ms ? { modelService: new ModelServiceReviewer(ms, logger) } : {}),
     ...(pageOcr ? { ocr: pageOcr } : {}),
