@@ -77,11 +77,16 @@ try {
   }
   const browser = await launchBrowser();
   try {
-    for (const [lang, origin] of [
-      ['zh', base],
-      ['en', `http://en.localhost:${port}`],
-    ] as const) {
+    // SHOTS_LANGS=en takes one language only (a busy machine loses the second to a timeout)
+    const langs = (process.env.SHOTS_LANGS ?? 'zh,en').split(',');
+    for (const [lang, origin] of (
+      [
+        ['zh', base],
+        ['en', `http://en.localhost:${port}`],
+      ] as const
+    ).filter(([l]) => langs.includes(l))) {
       const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+      page.setDefaultTimeout(180_000);
       await page.goto(`${origin}/teaching/user/login`);
       await page.getByPlaceholder(/^(用户名|Username)$/).fill('teacher01');
       await page.getByPlaceholder(/^(密码|Password)$/).fill('Zhipi@2026');
@@ -90,7 +95,7 @@ try {
       await page.goto(`${origin}/teaching/homework/correctComment?essayId=${essay.id}`);
       await page.waitForLoadState('networkidle');
       const doubts = page.locator('.zp-cp-text .zp-doubt');
-      await doubts.first().waitFor({ timeout: 30_000 });
+      await doubts.first().waitFor({ timeout: 180_000 });
       console.log(`${lang}: ${await doubts.count()} doubtful characters marked`);
       await doubts.first().scrollIntoViewIfNeeded();
       await doubts.first().hover();

@@ -13,5 +13,5 @@ export const enOcr: Record<keyof typeof zhOcr, string> = {
   'ocr.stepAt': '{n} of {count}: “{text}” ({confidence}% sure)',
   'ocr.stepBest': 'alternative “{text}” ({confidence}%)',
   'ocr.stepKeys': 'Tab next · Shift+Tab previous · type to replace · Enter takes the alternative · analysed again when you pause',
-  'ocr.fixesPending': '{count} changes, analysed again when you pause',
+  'ocr.fixesPending': 'Changes waiting: {count} (analysed again when you pause)',
 };

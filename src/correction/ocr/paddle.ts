@@ -642,6 +642,9 @@ async function planRows(m: Models, g: Gray, layout: PageLayout): Promise<RowPlan
   return plainRows(m, g);
 }
 
+/** A page is turned by 180° only when its turned rows read at least this confidently. */
+const FLIP_MIN_CONFIDENCE = 0.5;
+
 /** Is the page upside down? Compare the recogniser's confidence on a few rows with and without a 180° turn. */
 async function looksUpsideDown(m: Models, g: Gray, rows: RowPlan[], cellMode: boolean): Promise<{ flipped: boolean; upright: number; turned: number }> {
   const sample = [...rows].sort((a, b) => b.segs.length - a.segs.length).slice(0, 3);
@@ -653,7 +656,9 @@ async function looksUpsideDown(m: Models, g: Gray, rows: RowPlan[], cellMode: bo
     down += meanConf(await recognizeLineImage(m, rotate180(p.img)));
   }
   const n = Math.max(1, sample.length);
-  return { flipped: down / n > up / n + 0.08, upright: up / n, turned: down / n };
+  // (turned only when it then reads with some confidence: a hard hand reads badly both ways, and a
+  // cursive lined photo at 0.27 upright, 0.41 turned was read upside down into nothing)
+  return { flipped: down / n > up / n + 0.08 && down / n >= FLIP_MIN_CONFIDENCE, upright: up / n, turned: down / n };
 }
 
 export interface LocalOcrPage extends OcrPage {
@@ -720,8 +725,15 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: Pre): Promise<Loca
   }
   // a strip: the recogniser alone over its lines is the floor of what the pipeline reads
   if (decoded.gray.height < STRIP_MAX_H) {
-    const floor = await readRecogniserOnly(decoded, pre?.normalized);
-    if (betterReading(page, floor) === floor) page = { ...floor, recogniserOnly: true };
+    const alone = await readRecogniserOnly(decoded, pre?.normalized);
+    // its marks as the pipeline writes them (full-width, the recogniser's look-alikes fixed), without the
+    // grid's printed rules, which the recogniser reads as | between the cells of a grid strip
+    const lines = alone.lines.map((l) => {
+      const chars = normalizeChinesePunctuation(l.chars.filter((c) => !/^[|｜]$/u.test(c.text)));
+      return { ...l, chars, text: chars.map((c) => c.text).join('') };
+    });
+    const floor = { ...alone, lines: lines.filter((l) => l.chars.length), recogniserOnly: true };
+    if (betterReading(page, floor) === floor) page = floor;
   }
   return page;
 }
@@ -785,6 +797,8 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
       // drops that final mark (。 ” …). (Only there: a blank after every line changed as many other
       // characters as it kept marks on lined pages, and lost marks on grid photo pages.)
       const { p, found } = await readRow(m, g, ctx, r.segs, cells, !cellMode && ctx.length ? 32 : 0);
+      // a | is a printed rule read as text (a grid strip read as one line), never a pupil's mark
+      found.splice(0, found.length, ...found.filter((f) => !/^[|｜]$/u.test(f.c.text)));
       const nc = ctx.length;
       const hit = new Set(found.map((f) => f.si));
       if (cells) {
