@@ -9,6 +9,7 @@
  * issue 31 rows (≤ 200 MB over all).
  */
 import { fork } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +46,33 @@ async function main() {
     const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
     return { body: Buffer.concat([...parts, Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`), content, Buffer.from(`\r\n--${b}--\r\n`)]), type: `multipart/form-data; boundary=${b}` };
   };
+  /**
+   * A JSON body of `bytes` with its length declared, streamed 1 MB at a time and stopped once the server
+   * answers (as a browser does); built lazily so the client's own work does not stall its /health calls.
+   */
+  const streamJson = (url: string, bytes: number) =>
+    new Promise<{ status: number; json: { error?: string } }>((resolve) => {
+      const req = http.request(base + url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(bytes) } });
+      let written = 0;
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, json: (() => { try { return JSON.parse(text) as { error?: string }; } catch { return {}; } })() });
+        });
+      });
+      req.on('error', () => resolve({ status: 0, json: { error: 'closed' } }));
+      const chunk = Buffer.alloc(1024 * 1024, 0x41);
+      const pump = () => {
+        while (written < bytes && !req.destroyed) {
+          written += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+      };
+      pump();
+    });
+  const sparseRoster = multipart({}, 'r.xlsx', 'application/octet-stream', await farCellXlsx());
   /** `n` requests at once; the answers summed up as "status×count". */
   const together = async (n: number, one: () => Promise<{ status: number; json: { error?: string } }>) => {
     const answers = await Promise.all(Array.from({ length: n }, one));
@@ -63,8 +91,8 @@ async function main() {
     // Issue 31: six anonymous 75 MB JSON bodies at once on the public phone upload (refused from the
     // missing identity before a byte is parsed), and eight sparse xlsx rosters at once (one school reads
     // one roster at a time; the others are told at once that the server is busy).
-    { label: '6 × anonymous JSON 75 MB at once (H5 upload)', send: () => together(6, () => call('POST', `${MGMT}/h5/upload/submit`, undefined, undefined, { body: Buffer.concat([Buffer.from('{"pages":"'), Buffer.alloc(75 * 1024 * 1024, 0x41), Buffer.from('"}')]), type: 'application/json' })) },
-    { label: '8 × sparse xlsx 1.5 kB at once (roster)', send: async () => { const file = await farCellXlsx(); return together(8, () => call('POST', `${MGMT}/mStudent/import/preview?classId=${classId}`, undefined, token, multipart({}, 'r.xlsx', 'application/octet-stream', file))); } },
+    { label: '6 × anonymous JSON 75 MB at once (H5 upload)', send: () => together(6, () => streamJson(`${MGMT}/h5/upload/submit`, 75 * 1024 * 1024)) },
+    { label: '8 × sparse xlsx 1.5 kB at once (roster)', send: () => together(8, () => call('POST', `${MGMT}/mStudent/import/preview?classId=${classId}`, undefined, token, sparseRoster)) },
   ];
 
   // Idle baseline, then /health back to back while each file is handled.
@@ -73,10 +101,14 @@ async function main() {
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 50);
   console.log(`server RSS idle ${baseline.toFixed(0)} MB`);
-  console.log('| file | answer | ms | health answers | p50 ms | p99 ms | max ms |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| file | answer | ms | health answers | p50 ms | p99 ms | max ms | RSS growth MB |');
+  console.log('|---|---|---|---|---|---|---|---|');
   const all: number[] = [];
-  for (const f of files) {
+  // HOSTILE_ONLY=text runs only the rows whose label contains it.
+  for (const f of files.filter((x) => !process.env.HOSTILE_ONLY || x.label.includes(process.env.HOSTILE_ONLY))) {
+    const rowStart = rssMb(child.pid!);
+    let rowPeak = rowStart;
+    const rowSampler = setInterval(() => (rowPeak = Math.max(rowPeak, rssMb(child.pid!))), 50);
     let done = false;
     const started = Date.now();
     const answer = f.send().finally(() => (done = true));
@@ -87,8 +119,9 @@ async function main() {
       lat.push(performance.now() - t0);
     }
     const res = await answer;
+    clearInterval(rowSampler);
     all.push(...lat);
-    console.log(`| ${f.label} | ${res.status} ${res.json.error ?? ''} | ${Date.now() - started} | ${lat.length} | ${pct(lat, 50).toFixed(1)} | ${pct(lat, 99).toFixed(1)} | ${Math.max(...lat).toFixed(1)} |`);
+    console.log(`| ${f.label} | ${res.status} ${res.json.error ?? ''} | ${Date.now() - started} | ${lat.length} | ${pct(lat, 50).toFixed(1)} | ${pct(lat, 99).toFixed(1)} | ${Math.max(...lat).toFixed(1)} | +${(rowPeak - rowStart).toFixed(0)} |`);
   }
   clearInterval(sampler);
   console.log(`all uploads: /health p99 ${pct(all, 99).toFixed(1)} ms over ${all.length} answers; server RSS peak ${peak.toFixed(0)} MB (+${(peak - baseline).toFixed(0)} MB over idle)`);
