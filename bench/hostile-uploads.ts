@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/hostile-uploads.ts`: issue 12's memory/latency target. The real app (bench/
+ * `node --import tsx bench/hostile-uploads.ts`: product-rules.md#security's memory/latency target. The real app (bench/
  * api-server.ts, in-memory PGlite, its own process) receives hostile files one after another — the
  * 1.5 kB xlsx declaring cell XFD1048576, an xlsx of rows reaching column XFD, an xlsx inflating past
  * 50 MB, a 25 MB corrupt PDF and a 25 MB ZIP of one highly compressed entry — while /health is asked

@@ -59,7 +59,7 @@ let expertWeight = Number(process.env.EXPERT_WEIGHT ?? 1);
 /** Weights of the length prior tried beside them (essay-model.ts, scale.lengthWeight), picked after the
  * expert weight by the same rule. Why a prior at all: these essays barely vary in length (440-870 Han
  * characters for the 10th-90th percentiles), so the fit cannot learn what length against the grade means
- * for a class whose essays do vary; on the 150 unseen essays of issue 14 length alone reached 0.32. */
+ * for a class whose essays do vary; on the 150 unseen essays of product-rules.md#scoring length alone reached 0.32. */
 const LENGTH_WEIGHTS = (process.env.LENGTH_WEIGHTS ?? '0,0.25,0.5').split(',').map(Number);
 let lengthWeight = Number(process.env.LENGTH_WEIGHT ?? 0);
 /** the ridge penalty in use (PARAMS.lambda, or an inner fold's choice in --nested) */

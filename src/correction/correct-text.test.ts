@@ -26,7 +26,7 @@ describe('correctText', () => {
     expect(out50.score!.value).toBeLessThanOrEqual(50);
   });
 
-  it('rejects a standard with fewer than 4 or more than 8 dimensions (spec §5)', async () => {
+  it('rejects a standard with fewer than 4 or more than 8 dimensions (product-rules.md#validation)', async () => {
     await expect(correctText({ ...base, scoreType: 1, dimensions: ['立意', '内容'] })).rejects.toBeInstanceOf(CorrectionInputError);
     await expect(correctText({ ...base, scoreType: 3, dimensions: ['60', '40'] })).rejects.toThrow(/single option/);
   });
@@ -81,7 +81,7 @@ describe('correctText', () => {
 });
 
 describe('abnormal flags from text', () => {
-  it('exports all twelve flags of spec §4 with stable codes and zh/en labels', () => {
+  it('exports all twelve flags of product-rules.md#states with stable codes and zh/en labels', () => {
     expect(ABNORMAL_FLAG_CODES).toHaveLength(12);
     expect(ABNORMAL_FLAGS.OFF_TOPIC).toMatchObject({ zh: '疑似偏题', en: 'Suspected off-topic' });
     for (const c of ABNORMAL_FLAG_CODES) expect(ABNORMAL_FLAGS[c].zh && ABNORMAL_FLAGS[c].en).toBeTruthy();

@@ -1,4 +1,4 @@
-// The twelve abnormal flags of spec §4 as stable string codes with zh/en labels. Only the text-based
+// The twelve abnormal flags of product-rules.md#states as stable string codes with zh/en labels. Only the text-based
 // ones are raised in src/correction/text-flags.ts; image, OCR, render and model-service flags are
 // raised by their own stages but share these codes so the server stores one vocabulary.
 

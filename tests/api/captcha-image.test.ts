@@ -4,7 +4,7 @@ import { CAPTCHA_ANSWER, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 
-// Issue 12, item 3: the svg-captcha image drew every glyph with the same path commands, so a script
+// product-rules.md#security: the svg-captcha image drew every glyph with the same path commands, so a script
 // read it from the SVG (30 of 30). The captcha is now a PNG with no outlines in it, and two images
 // of the same text differ throughout, so there is nothing constant to look up; people still solve it.
 describe.each(databaseKinds())('captcha image on %s', (kind) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { noteExample } from './writing-statistics';
 
 describe('noteExample', () => {
-  it('shows a lone punctuation mark and its fix bare, not wrapped in quotation marks (issue 21 item 14)', () => {
+  it('shows a lone punctuation mark and its fix bare, not wrapped in quotation marks (product-rules.md#teacher-journey)', () => {
     expect(noteExample({ kind: 'punctuation', excerpt: ',', fix: '，' })).toBe(', → ，');
     expect(noteExample({ kind: 'punctuation', excerpt: '"', fix: '“' })).toBe('" → “');
   });

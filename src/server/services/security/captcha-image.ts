@@ -1,5 +1,5 @@
 // The captcha as a raster image. svg-captcha's SVG drew each glyph with the same path commands every
-// time, so a 25-line script read 30 of 30 (issue 12); a PNG carries no glyph outlines to match. The
+// time, so a 25-line script read 30 of 30 (product-rules.md#security); a PNG carries no glyph outlines to match. The
 // text is drawn larger, each glyph's position and angle vary (svg-captcha), the whole is turned a few
 // degrees, and random speckles and arcs are laid over it, so that two images of one text differ in
 // every pixel row and there is nothing constant to look up.
