@@ -7,9 +7,14 @@ export interface H5UploadTarget {
   studentId?: number;
 }
 
+/** The upload page's place inside the H5 app, whose router has H5_BASE_PATH as its basename. */
+export function h5UploadRoute({ taskId, classCode, studentId }: H5UploadTarget): string {
+  return `/upload?taskId=${taskId}&classCode=${encodeURIComponent(classCode)}${studentId ? `&studentId=${studentId}` : ''}`;
+}
+
 /** The path of a task's phone upload page, what its QR code and the students' notifications open. */
-export function h5UploadPath({ taskId, classCode, studentId }: H5UploadTarget): string {
-  return `${H5_BASE_PATH}/upload?taskId=${taskId}&classCode=${encodeURIComponent(classCode)}${studentId ? `&studentId=${studentId}` : ''}`;
+export function h5UploadPath(target: H5UploadTarget): string {
+  return `${H5_BASE_PATH}${h5UploadRoute(target)}`;
 }
 
 /**

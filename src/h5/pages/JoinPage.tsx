@@ -9,6 +9,7 @@ import { H5NavBar } from './H5NavBar';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import type { h5Class } from '../../core/api/contracts/tasks';
+import { h5UploadRoute } from '../../core/domain/h5-links';
 import { useAsync } from '../../views/hooks/use-async';
 import { useT } from '../../views/i18n/i18n-context';
 import { useH5 } from '../h5-context';
@@ -27,7 +28,7 @@ export default function JoinPage() {
   const [params, setParams] = useSearchParams();
   const code = params.get('code') ?? '';
   const klass = useAsync<H5Class | null>(() => (code ? tasks.h5Class(code) : Promise.resolve(null)), [tasks, code]);
-  // The class login QR with lcwProgram=1 leads to the class's etiquette tests (spec §7).
+  // The class login QR with lcwProgram=1 leads to the class's etiquette tests (product-rules.md#api).
   if (code && params.get('lcwProgram') === '1') return <Navigate to={`/lcw?code=${encodeURIComponent(code)}`} replace />;
 
   return (
@@ -60,7 +61,7 @@ export default function JoinPage() {
               key={task.id}
               description={t('h5.task.deadline', { time: monthDayTime(task.deadline) })}
               extra={<Tag color="primary">{t('h5.task.upload')}</Tag>}
-              onClick={() => navigate(`/upload?taskId=${task.id}&classCode=${encodeURIComponent(code)}`)}
+              onClick={() => navigate(h5UploadRoute({ taskId: task.id, classCode: code }))}
             >
               {task.title}
             </List.Item>
