@@ -122,6 +122,7 @@ export default tseslint.config(
     ignores: [...envEntryPoints, ...envTemporaryExceptions, 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in src/server/config.ts and pass the value down.' }],
+      'no-restricted-syntax': ['error', { selector: "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']", message: 'Read configuration in src/server/config.ts and pass the value down.' }],
     },
   },
 );
