@@ -120,7 +120,7 @@ export function elementCatalogues(): Plugin {
 }
 
 /**
- * Imports of antd that drag code no element runs into every element (bench/README.md, issue 20):
+ * Imports of antd that drag code no element runs into every element (bench/README.md, product-rules.md#partner-portals):
  * antd's form context and Radio.Group import rc-form's index, whose module body attaches Field, List
  * and useForm to the Form object, so the whole form store and async-validator stay in the bundle
  * though no element renders a Form. Pointed at the one module each needs (src/widgets/lighter/).

@@ -1,4 +1,4 @@
-// Copy detection figures (docs/decisions.md, issue 32): page hashes on the 18 demo pages and text
+// Copy detection figures (docs/decisions.md): page hashes on the 18 demo pages and text
 // overlap on the 150 essays of /work/shared/data/aes-calibration. Run: npx tsx bench/copy-detection.ts
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

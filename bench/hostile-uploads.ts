@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/hostile-uploads.ts`: issue 12's memory/latency target. The real app (bench/
+ * `node --import tsx bench/hostile-uploads.ts`: product-rules.md#security's memory/latency target. The real app (bench/
  * api-server.ts, in-memory PGlite, its own process) receives hostile files one after another — the
  * 1.5 kB xlsx declaring cell XFD1048576, an xlsx of rows reaching column XFD, an xlsx inflating past
  * 50 MB, a 25 MB corrupt PDF and a 25 MB ZIP of one highly compressed entry — while /health is asked
@@ -88,7 +88,7 @@ async function main() {
     { label: 'xlsx inflating past 50 MB', send: async () => call('POST', `${MGMT}/mStudent/import/preview?classId=${classId}`, undefined, token, multipart({}, 'r.xlsx', 'application/octet-stream', await inflatingXlsx())) },
     { label: 'corrupt PDF 25 MB', send: () => call('POST', `${MGMT}/writings/saveBatchUploadWritingFileByPDF`, undefined, token, multipart({ taskId: String(taskId), classId: String(classId) }, 'c.pdf', 'application/pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(25 * 1024 * 1024)]))) },
     { label: 'ZIP entry 200 MB → 0.2 MB', send: async () => call('POST', `${MGMT}/writings/saveBatchUploadWritingFileByZIP`, undefined, token, multipart({ taskId: String(taskId), classId: String(classId) }, 'c.zip', 'application/zip', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }))) },
-    // Issue 31: six anonymous 75 MB JSON bodies at once on the public phone upload (refused from the
+    // Six anonymous 75 MB JSON bodies at once on the public phone upload (refused from the
     // missing identity before a byte is parsed), and eight sparse xlsx rosters at once (one school reads
     // one roster at a time; the others are told at once that the server is busy).
     { label: '6 × anonymous JSON 75 MB at once (H5 upload)', send: () => together(6, () => streamJson(`${MGMT}/h5/upload/submit`, 75 * 1024 * 1024)) },

@@ -1,5 +1,5 @@
 /**
- * School leaders' dashboards under load (issue 15): seeds a school of 3,000 students (2 campuses,
+ * School leaders' dashboards under load (product-rules.md#school-leaders): seeds a school of 3,000 students (2 campuses,
  * grades 7–9, 60 classes of 50) with 102 essay tasks and about 100,000 essays (with AI corrections and
  * teacher reviews) into a throwaway PostgreSQL database, builds essay_facts once, then drives each
  * dashboard API with autocannon at 20 concurrent connections as a headmaster, the app in a child

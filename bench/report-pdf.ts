@@ -1,4 +1,4 @@
-// Full class report PDF of 50 students (issue 16 target: ≤ 5 s on the 2-core machine).
+// Full class report PDF of 50 students (product-rules.md#class-report target: ≤ 5 s on the 2-core machine).
 // What is timed is what GET report/pdf does after its SQL: every student's essay page (a 1654×2339 PNG
 // of handwriting on grid paper, as intake stores them) turned into a 900 px JPEG by sharp, then the
 // PDF drawn by mupdf in a worker thread with Noto Sans SC embedded as a subset.

@@ -1,5 +1,5 @@
 /**
- * Test limits against measured durations (issue 21: no limit closer than 5× a test's usual time).
+ * Test limits against measured durations (product-rules.md#teacher-journey: no limit closer than 5× a test's usual time).
  * Reads vitest JSON reports and the test files' sources, and prints each test
  * whose limit is less than 5× its duration in that run, then the slowest by ratio.
  *

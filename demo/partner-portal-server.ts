@@ -1,5 +1,5 @@
 /**
- * Stand-in partner for SSO (issue 7), for the demo and the tests. It plays the partners' SERVERS:
+ * Stand-in partner for SSO (product-rules.md#partner-portals), for the demo and the tests. It plays the partners' SERVERS:
  * it holds the demo partners' secrets (derived from the demo root secret, as seeded by
  * src/server/seed/demo-sso.ts) and its own users (p-teacher01 …), and never reads zhipi's database.
  *

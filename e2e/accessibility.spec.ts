@@ -8,7 +8,7 @@ import { createOwnClass, createTaskWithEssays, OWN_TASK_HOOK_MS, uniqueTag, type
 import { baseUrl, signIn } from './support/session';
 
 /**
- * axe-core on the teacher's pages and the H5 pages: no serious or critical violation (issue 21). The
+ * axe-core on the teacher's pages and the H5 pages: no serious or critical violation (product-rules.md#teacher-journey). The
  * pages show a class and task of the spec's own (two demo essays corrected by the real AI), so what
  * they list does not depend on what other specs did to the seeded demo task.
  */

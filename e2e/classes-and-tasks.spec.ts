@@ -43,7 +43,7 @@ describe('classes, roster and essay tasks', () => {
     const { context, page } = await signIn(browser, 'teacher01');
     await expectPath(page, '/teacherIndex');
 
-    // 1. create a class: each prompt of spec §5 first, then a valid class
+    // 1. create a class: each prompt of product-rules.md#validation first, then a valid class
     await page.goto(`${baseUrl()}/teaching/class/index`);
     await page.getByTestId('class-add').click();
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
@@ -94,7 +94,7 @@ describe('classes, roster and essay tasks', () => {
     const pad = (n: number) => String(n).padStart(2, '0');
     await page.getByTestId('field-deadline').click();
     await page.keyboard.type(`${deadline.getFullYear()}-${pad(deadline.getMonth() + 1)}-${pad(deadline.getDate())} 18:00:00`);
-    // Enter confirms the typed date and must not publish the task to the whole class (issue 21).
+    // Enter confirms the typed date and must not publish the task to the whole class (product-rules.md#teacher-journey).
     await page.keyboard.press('Enter');
     await new Promise((r) => setTimeout(r, 500));
     expect(await page.getByTestId('publish-confirm').count()).toBe(0);

@@ -5,7 +5,7 @@ import { launchBrowser, newPage } from './support/browser';
 import { enterStudentCode } from './support/h5';
 import { baseUrl, signIn } from './support/session';
 
-// Issue 12, item 4: the built app and the H5 pages run under the strict CSP (scripts by nonce only,
+// product-rules.md#security: the built app and the H5 pages run under the strict CSP (scripts by nonce only,
 // antd's run-time <style> elements allowed) without a single violation in Chromium.
 let browser: Browser;
 beforeAll(async () => {

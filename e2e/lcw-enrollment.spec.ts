@@ -7,7 +7,7 @@ import { enterStudentCode } from './support/h5';
 import { baseUrl, enUrl, signIn } from './support/session';
 import { SCREENSHOTS_DIR } from './support/screenshots';
 
-// Issue 19, parts 2 and 3, on data this spec makes itself (its own class, students, questions, notice):
+// product-rules.md#practice, on data this spec makes itself (its own class, students, questions, notice):
 // a teacher builds an etiquette test, a student takes it on a 375 px phone from the class login QR
 // (lcwProgram=1), the teacher marks the short answer and reads the results; the office publishes an
 // enrollment notice, a parent registers on the phone (a second try is refused as a duplicate) and the

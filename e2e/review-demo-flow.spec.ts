@@ -11,7 +11,7 @@ import { createOwnClass, createTaskWithEssays, OWN_TASK_HOOK_MS, uniqueTag, type
 import { appPath, baseUrl, fillLogin, PASSWORD } from './support/session';
 import { SCREENSHOTS_DIR } from './support/screenshots';
 
-// Issue 6's review journey in one go, on a class and task of its own (two students; the demo
+// The review journey (product-rules.md#teacher-review) in one go, on a class and task of its own (two students; the demo
 // essays with 错别字 and 05 handed in and corrected by the real AI), the way teacher01 works
 // through it in Chromium: writing list → the essay with 错别字 → the AI's notes on the page image →
 // fix a wrong word in the transcript → a comment from the library → change a dimension score →

@@ -5,7 +5,7 @@ import { signInToken } from './support/api';
 import { waitForDemoEssays } from './support/demo-essays';
 import { appPath, baseUrl, enUrl, expectPath, signIn } from './support/session';
 
-/** Issue 21: rough edges of the teacher's journey, each checked as a teacher meets it. */
+/** product-rules.md#teacher-journey: rough edges of the teacher's journey, each checked as a teacher meets it. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -7,7 +7,7 @@ import { addedToPage, hostEvents, openPlainPage } from './support/hosts';
 import { baseUrl } from './support/session';
 import { apiGet, partnerToken } from './support/widgets';
 
-// Issue 20 items 4–8 on the BUILT elements in plain pages of a partner origin: popups in a scrolled
+// product-rules.md#partner-portals on the BUILT elements in plain pages of a partner origin: popups in a scrolled
 // host container, nothing written outside the shadow root under hostile CSS, a host mirroring the
 // open essay into essay-id, an unknown or foreign class-id, and no repeated zp-essay-open on renewal.
 // The essays are the spec's own (a class and task of its own, two demo essays corrected by the real
@@ -39,7 +39,7 @@ async function launch() {
 
 const events = async (page: Page, type: string) => (await hostEvents(page)).filter((e) => e.type === type);
 
-describe('elements in host pages (issue 20 items 4–8)', () => {
+describe('elements in host pages (product-rules.md#partner-portals)', () => {
   it('keeps an open dropdown on its trigger when a scroll container of the host scrolls', async () => {
     const { context, page } = await newPage(browser, { width: 1200, height: 800 });
     await openPlainPage(

@@ -1,5 +1,5 @@
 /**
- * Issue 14's screenshots: the correction panel on the demo class's strongest and weakest essay by the AI's
+ * Screenshots of scoring (product-rules.md#scoring): the correction panel on the demo class's strongest and weakest essay by the AI's
  * total, zh and en, desktop 1440 × 2400 px (the panel scrolls inside the window, so a tall window shows it whole), from a running server with the demo school (npm start):
  *   node --import tsx scripts/screenshots-judgement.ts [baseUrl]
  * Waits until the seeded demo essays are AI-corrected, then picks the highest and the lowest percent.

@@ -50,7 +50,7 @@ try {
       await context.close();
     }
   }
-  // teaching pages (issue 3): task board with its upload QR code, assign form, classes; zh and en
+  // teaching pages (product-rules.md#classes-and-tasks): task board with its upload QR code, assign form, classes; zh and en
   for (const [lang, origin] of [
     ['zh', base],
     ['en', `http://en.localhost:${port}`],
@@ -75,7 +75,7 @@ try {
     }
   }
 
-  // upload screen (issue 4), desktop zh/en, and the widget preview
+  // upload screen (product-rules.md#essay-intake), desktop zh/en, and the widget preview
   for (const [lang, origin] of [
     ['zh', base],
     ['en', `http://en.localhost:${port}`],

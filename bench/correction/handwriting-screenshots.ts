@@ -1,4 +1,4 @@
-// Screenshots of the correction panel with the OCR's doubtful characters marked (issue 13): a handwriting
+// Screenshots of the correction panel with the OCR's doubtful characters marked (product-rules.md#ocr): a handwriting
 // page (default: a photo-like grid page of the development set, handwriting-set.ts) is handed in on a task
 // of its own, corrected by the server's real AI job (local OCR), and opened as a teacher would, zh and en,
 // desktop; the first doubtful character is hovered so its other readings show. Then the keyboard fixing:

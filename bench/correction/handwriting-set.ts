@@ -1,4 +1,4 @@
-// Development set of pages that look like pupils' handwriting (issue 13), made, never downloaded:
+// Development set of pages that look like pupils' handwriting (product-rules.md#ocr), made, never downloaded:
 //   node --import tsx bench/correction/handwriting-set.ts [--out DIR] [--per-kind 2] [--lines 6] [--seed 13] [--fonts long-cang,ma-shan-zheng] [--photo-only] [--essays fresh]
 // Essays (the demo essays and the aes-calibration essays) are written in the npm handwriting fonts
 // (@fontsource/long-cang, ma-shan-zheng, zcool-kuaile, liu-jian-mao-cao) on 作文 grid, lined and plain

@@ -1,4 +1,4 @@
-/** Business constants of spec §9, shared by browser and server. */
+/** Business constants of product-rules.md#limits, shared by browser and server. */
 
 export const TOKEN_TTL_MS = 604_800_000; // 7 days
 export const REQUEST_TIMEOUT_MS = 6_000_000;
@@ -15,9 +15,9 @@ export const ROLE_IDS: readonly RoleId[] = [2, 3, 6, 7];
 /** Limit status of a school: 1 means the institution's subscription has expired. */
 export const LIMIT_STATUS = { active: 0, expired: 1 } as const;
 
-/** School version whose menu hides the essay question bank (spec §2 main layout). */
+/** School version whose menu hides the essay question bank (product-rules.md#screens main layout). */
 export const VERSION_WITHOUT_QUESTION_BANK = 2;
-/** School type whose page titles carry the system-info chat name (spec §1). */
+/** School type whose page titles carry the system-info chat name (product-rules.md#audience). */
 export const SCHOOL_TYPE_WITH_CHAT_NAME = 156;
 
 export const BREAKPOINTS = { mobileMax: 576, desktopMin: 1200 } as const;
@@ -33,7 +33,7 @@ export const AI_REVIEW_DEFAULT_CUSTOM_SECONDS = 10;
 export const ACTION_KEYS = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
 
-/** Route permission keys of spec §6. */
+/** Route permission keys of product-rules.md#roles. */
 export const PERMISSION_KEYS = ['headmaster', 'workbench', 'class', 'task', 'taskBasis', 'exercise', 'lcw', 'admissions'] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 

@@ -26,7 +26,7 @@ describe('correctText', () => {
     expect(out50.score!.value).toBeLessThanOrEqual(50);
   });
 
-  it('rejects a standard with fewer than 4 or more than 8 dimensions (spec §5)', async () => {
+  it('rejects a standard with fewer than 4 or more than 8 dimensions (product-rules.md#validation)', async () => {
     await expect(correctText({ ...base, scoreType: 1, dimensions: ['立意', '内容'] })).rejects.toBeInstanceOf(CorrectionInputError);
     await expect(correctText({ ...base, scoreType: 3, dimensions: ['60', '40'] })).rejects.toThrow(/single option/);
   });
@@ -82,7 +82,7 @@ describe('correctText', () => {
 });
 
 describe('abnormal flags from text', () => {
-  it('exports the twelve flags of spec §4 and the two copy flags with stable codes and zh/en labels', () => {
+  it('exports the twelve flags of product-rules.md#states and the two copy flags with stable codes and zh/en labels', () => {
     expect(ABNORMAL_FLAG_CODES).toHaveLength(14);
     expect(ABNORMAL_FLAG_CODES.filter((c) => ABNORMAL_FLAGS[c].source === 'copy')).toEqual(['DUPLICATE_PAGE', 'COPIED_TEXT']);
     expect(ABNORMAL_FLAGS.OFF_TOPIC).toMatchObject({ zh: '疑似偏题', en: 'Suspected off-topic' });

@@ -22,7 +22,7 @@ export interface CorrectTextInput {
   grade?: number;
   /** the task's genre (narrative/argumentative/expository/poem, or 记叙文/议论文/说明文/诗歌) */
   genre?: string;
-  /** writing requirements, at most 5 (spec §5) */
+  /** writing requirements, at most 5 (product-rules.md#validation) */
   requirements?: string[];
   scoreType?: ScoreType;
   /** dimension ids or names (立意, 内容 ...); 4-8 for types 1, 2, 4; for type 3 one option: the full mark */
@@ -70,7 +70,7 @@ export class CorrectionInputError extends Error {
 export const POETRY_NOT_SUPPORTED = { zh: '暂不支持诗歌类作文的评语和评价', en: 'Poetry essays are not supported' };
 const RECOGNITION_FAILED = { zh: '文字识别失败，无法评阅', en: 'Text recognition failed; the essay cannot be marked' };
 
-/** Resolve the scoring standard, enforcing spec §5: 4 to 8 dimensions for types 1, 2, 4; one option for type 3. */
+/** Resolve the scoring standard, enforcing product-rules.md#validation: 4 to 8 dimensions for types 1, 2, 4; one option for type 3. */
 export function resolveStandard(input: CorrectTextInput): { scoreType: ScoreType; dimensions: DimensionId[]; difficulty: Difficulty; fullMark?: number } {
   const scoreType = input.scoreType ?? 3;
   if (![1, 2, 3, 4].includes(scoreType)) throw new CorrectionInputError('评分类型须为1-4', 'score type must be 1-4');

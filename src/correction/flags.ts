@@ -1,4 +1,4 @@
-// The twelve abnormal flags of spec §4 as stable string codes with zh/en labels. Only the text-based
+// The twelve abnormal flags of product-rules.md#states as stable string codes with zh/en labels. Only the text-based
 // ones are raised in src/correction/text-flags.ts; image, OCR, render and model-service flags are
 // raised by their own stages but share these codes so the server stores one vocabulary.
 
@@ -15,7 +15,7 @@ export const ABNORMAL_FLAGS = {
   RENDER_FAILED: { zh: '渲染失败', en: 'Render failed', source: 'render' },
   INCOMPLETE_ESSAY: { zh: '疑似语文作文不完整', en: 'Suspected incomplete Chinese essay', source: 'text' },
   NOT_ESSAY_PICTURE: { zh: '非作文图片', en: 'Not an essay picture', source: 'image' },
-  // Beyond spec §4: a page or a text that is another pupil's (copy/…, services/copy-check.ts).
+  // Beyond product-rules.md#states: a page or a text that is another pupil's (copy/…, services/copy-check.ts).
   DUPLICATE_PAGE: { zh: '疑似他人作文页', en: 'Page handed in by another pupil', source: 'copy' },
   COPIED_TEXT: { zh: '疑似抄袭', en: 'Text largely matches another essay', source: 'copy' },
 } as const satisfies Record<string, { zh: string; en: string; source: 'text' | 'image' | 'service' | 'render' | 'copy' }>;

@@ -1,4 +1,4 @@
-// Regression tests for issue 14: scores that use the scale, comments that follow their evidence, and
+// Regression tests for product-rules.md#scoring: scores that use the scale, comments that follow their evidence, and
 // the misses a Chinese teacher marks. Each case is one of the contradictions the issue lists, on the
 // demo class (src/server/seed/demo-essays-data.ts) and on calibration essays (tests/fixtures).
 import { beforeAll, describe, expect, it } from 'vitest';

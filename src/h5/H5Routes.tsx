@@ -10,7 +10,7 @@ const PAGES = {
   '/report': () => import('./pages/ParentReportPage'),
   '/pdf': () => import('./pages/ParentPdfPage'),
   '/samples': () => import('./pages/SamplesPage'),
-  // etiquette test and enrollment form (issue 19, parts 2 and 3)
+  // etiquette test and enrollment form (product-rules.md#practice)
   '/lcw': () => import('./pages/lcw/LcwPage'),
   '/enroll': () => import('./pages/enrollment/EnrollPage'),
   '/practice': () => import('./pages/PracticePage'),

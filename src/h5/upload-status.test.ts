@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { uploadStatusOf } from './upload-status';
 
 describe('phone upload list status', () => {
-  it('says a rewrite is awaited instead of "submitted" (issue 21 item 8)', () => {
+  it('says a rewrite is awaited instead of "submitted" (product-rules.md#teacher-journey)', () => {
     expect(uploadStatusOf({ label: 'awaitingRevision', canSubmit: true })).toEqual({ label: 'h5.upload.awaitingRevision', color: 'warning' });
   });
   it('gives the reason a student cannot be picked', () => {

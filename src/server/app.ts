@@ -189,7 +189,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await mgmt.register(h5MessageRoutes, { services });
           await mgmt.register(sampleRoutes, { services });
           await mgmt.register(growthRoutes, { services });
-          // etiquette test and enrollment (issue 19, parts 2 and 3)
+          // etiquette test and enrollment (product-rules.md#practice)
           await mgmt.register(lcwRoutes, { services });
           await mgmt.register(lcwH5Routes, { services });
           await mgmt.register(enrollmentRoutes, { services });

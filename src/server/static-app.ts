@@ -60,7 +60,7 @@ export const staticApp = fp<StaticAppOptions>(async (app, opts) => {
     }
     const widgetsHtml = widgetsPage(wildcard, opts.distDir, opts.nodeEnv);
     if (widgetsHtml === 'hidden') return reply.status(404).type('text/plain').send('Not found');
-    // /teaching/h5/… is the H5 face; /teaching/h5Pdf is an app route (spec §2), not the H5 face
+    // /teaching/h5/… is the H5 face; /teaching/h5Pdf is an app route (product-rules.md#screens), not the H5 face
     const isH5 = wildcard === 'h5' || wildcard.startsWith('h5/');
     const file = isH5 && existsSync(h5Html) ? h5Html : widgetsHtml && existsSync(widgetsHtml) ? widgetsHtml : appHtml;
     if (!existsSync(file)) return reply.status(503).type('text/plain').send('The app is not built yet: run "npm run build".');

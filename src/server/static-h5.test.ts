@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { staticApp } from './static-app';
 
-// /teaching/h5/… is the H5 face; the app's own public route /teaching/h5Pdf (spec §2) is not, though it
+// /teaching/h5/… is the H5 face; the app's own public route /teaching/h5Pdf (product-rules.md#screens) is not, though it
 // starts with the same letters (it was served the H5 page, whose router then matched nothing).
 let dist: string;
 beforeAll(() => {

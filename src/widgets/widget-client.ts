@@ -34,7 +34,7 @@ const SAME_FAILURE_MS = 1500;
 
 /**
  * One element instance's API client: its own token (never the page's storage), reads that abort when
- * the element lets go of it (writes finish), and the spec §8 error rules turned into events on the element
+ * the element lets go of it (writes finish), and the product-rules.md#errors error rules turned into events on the element
  * instead of redirects — a widget must never navigate its host page. `zp-auth-expired` fires once per
  * client (that is, once per token), however many requests the 401 hit.
  */

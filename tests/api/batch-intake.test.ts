@@ -131,7 +131,7 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     await t.app.jobRunner!.runDue([BATCH_SPLIT_JOB]);
     expect(await table(essays)).toBe(essaysBefore);
     expect((await t.database.db.select({ n: count() }).from(essayPages))[0]!.n).toBe(pagesBefore);
-    // POST form of the report (spec §7)
+    // POST form of the report (product-rules.md#api)
     const post = await t.call('POST', `${MGMT}/writings/batchUploadMatchResult`, { token: tok, body: { batchId: pdfBatch } });
     expect(post.json().data.summary.total).toBe(45);
     expect((await t.call('GET', `${MGMT}/writings/batchUploadMatchResult?batchId=${pdfBatch}`, { token: tokB })).statusCode).toBe(404);
@@ -186,7 +186,7 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
   });
 
   it.skipIf(!hasUkaiFile())('matches the pages of a printed (text) PDF by their header 姓名 … 学号 …, as it matches ZIP pages', async () => {
-    // issue 21 item 1: the OCR sets the printed header aside from the essay's lines; matching must read it
+    // product-rules.md#teacher-journey: the OCR sets the printed header aside from the essay's lines; matching must read it
     const who = [roster[30]!, roster[31]!, roster[32]!];
     const res = await upload('PDF', textPdf(who.map((s) => `姓名：${s.name}  学号：${s.studentNo}`)), 'printed.pdf');
     expect(res.statusCode, res.body).toBe(200);
@@ -195,7 +195,7 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     expect(r.pages.map((p) => [p.state, p.method, p.student?.id])).toEqual(who.map((s) => [expect.stringMatching(/^(matched|grouped)$/), 'ocr', s.id]));
     }, 300_000); // three pages of header OCR: ~5 s on a quiet machine, 40 s seen at load 25
 
-  it('lists the pages still without a student across batches, with images, to this task and class only (issue 21 item 2)', async () => {
+  it('lists the pages still without a student across batches, with images, to this task and class only (product-rules.md#teacher-journey)', async () => {
     const res = await t.call('GET', `${MGMT}/writings/batchUnmatchedPages?taskId=${taskId}&classId=${classId}`, { token: tok });
     expect(res.statusCode, res.body).toBe(200);
     const pages = res.json().data.pages as Array<Page & { batchId: string; imageUrl: string | null; uploadedTime: string }>;

@@ -6,7 +6,7 @@ import { databaseKinds } from '../helpers/test-database';
 
 const HUNDRED_MB = 100 * 1024 * 1024;
 
-// Issue 12, item 6: a 100 MB JSON body. Over a real socket the server refuses it from its declared
+// product-rules.md#security: a 100 MB JSON body. Over a real socket the server refuses it from its declared
 // length (or, sent chunked, as soon as the count passes the route's limit): a 413 with a zh/en
 // message arrives while the client is still sending, and the connection is closed without the rest
 // being read. The client's own count of what it managed to write shows how little was taken.

@@ -122,7 +122,7 @@ describe.each(databaseKinds())('class report on %s', (kind) => {
     expect(img.statusCode).toBe(200);
   });
 
-  it('the excellent section lists the task’s sample essays of the class (issue 18), none before one is proposed', async () => {
+  it('the excellent section lists the task’s sample essays of the class (product-rules.md#sample-essays), none before one is proposed', async () => {
     expect((await report({ mode: 'full' })).samples).toEqual([]);
     const proposed = await post('samples/propose', { essayId: bestEssayId, reason: '描写细腻' });
     expect(proposed.statusCode, proposed.body).toBe(200);

@@ -103,7 +103,7 @@ describe.each(databaseKinds())('classes, students, parents, textbooks, sync and 
   });
 
   describe('class form, QR code and selects', () => {
-    it('answers each spec §5 prompt for a missing field, in the caller’s language', async () => {
+    it('answers each product-rules.md#validation prompt for a missing field, in the caller’s language', async () => {
       const full = { name: '七年级9班', campusId, grade: 7, mainTeacherId: teacherId, semesterId };
       const cases: [keyof typeof full, string, string][] = [
         ['grade', '请选择所属年级', 'Please choose the grade'],

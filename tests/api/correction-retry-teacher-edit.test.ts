@@ -138,7 +138,7 @@ describe.each(databaseKinds())('a pending AI retry and the teacher’s edits on 
     expect(after.correction.transcript).toBe(NORMAL_ESSAY);
   });
 
-  it('a retry hours later reuses the stored reading of the same pages: no OCR again, only the review (issue 12)', async () => {
+  it('a retry hours later reuses the stored reading of the same pages: no OCR again, only the review (product-rules.md#security)', async () => {
     const id = await flaggedEssay();
     const first = (await get(`workManager/correction/${id}`)).json().data;
     const reads = ocr.calls;

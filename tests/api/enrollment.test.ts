@@ -94,7 +94,7 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
   });
 
   it('a repeat (same ID number, or same phone and name) gets the same answer as a new child; the office sees it noted', async () => {
-    // Before (issue 31): 409 ENROLL_DUPLICATE told anyone whether an ID number was registered.
+    // Before: 409 ENROLL_DUPLICATE told anyone whether an ID number was registered.
     const { id: noticeId, key } = await publish(office, { title: '重复检查', places: 10 });
     const first = await register(form(key, CHILD_B));
     expect(first.statusCode).toBe(200);
@@ -119,7 +119,7 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
   });
 
   it('spam: a sign-up without a solved challenge, with a wrong one or with one already spent is refused and nothing is stored', async () => {
-    // Before (issue 31): no challenge at all, 40 of 40 sign-ups from 40 addresses were stored.
+    // Before: no challenge at all, 40 of 40 sign-ups from 40 addresses were stored.
     const { id: noticeId, key } = await publish(office, { title: '防刷', places: 50 });
     const bare = await t.call('POST', `${MGMT}/h5/enrollment/register`, { body: form(key), ip: '10.71.0.1' });
     expect(bare.statusCode).toBe(400);

@@ -12,7 +12,7 @@ interface Listed {
   h5Code: string;
 }
 
-// Issue 12, item 1: a class code is not a password. Before: any holder of the class code read any
+// product-rules.md#security: a class code is not a password. Before: any holder of the class code read any
 // classmate's notices (GET h5/messages?studentId=) and replaced their essay (h5/upload/submit), and
 // h5/class had no limit (400 guesses a second); limits were per process.
 describe.each(databaseKinds())('H5 student identity and shared limits on %s', (kind) => {

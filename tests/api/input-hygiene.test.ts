@@ -3,7 +3,7 @@ import { MGMT, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 
-// Issue 12, item 5: a NUL byte in a text search and numbers beyond a column's range were 500s; framework
+// product-rules.md#security: a NUL byte in a text search and numbers beyond a column's range were 500s; framework
 // errors answered in English inside Chinese messages.
 describe.each(databaseKinds())('input hygiene at the edge on %s', (kind) => {
   let t: TestApp;

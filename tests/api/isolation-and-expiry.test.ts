@@ -29,27 +29,27 @@ const PUBLIC = [
   'POST /correction-api/platform-system/api/users/updatePass',
   // the H5 student join page: a class code opens the class's released tasks
   'GET /correction-api/platform-management/h5/class',
-  // issue 4: the students' phone upload (task QR + class code) and signed file links (<img src>)
+  // product-rules.md#essay-intake: the students' phone upload (task QR + class code) and signed file links (<img src>)
   'GET /correction-api/platform-management/h5/upload/context',
   'POST /correction-api/platform-management/h5/upload/submit',
   'GET /correction-api/file-service/files/:id/content',
-  // issue 6: a student's notifications on the H5 class page (class code + a student of that class + their own code, issue 12)
+  // product-rules.md#teacher-review: a student's notifications on the H5 class page (class code + a student of that class + their own code, product-rules.md#security)
   'POST /correction-api/platform-management/h5/student/verify',
   'POST /correction-api/platform-management/h5/messages',
   'POST /correction-api/platform-management/h5/messages/read',
-  // issue 7: single sign-on, the partner's signed launch / ticket / link is the credential
+  // product-rules.md#partner-portals: single sign-on, the partner's signed launch / ticket / link is the credential
   'POST /correction-api/platform-system/auth/sso/exchange',
   'GET /correction-api/platform-system/auth/hzy/ssoLogin',
   'GET /correction-api/platform-system/auth/gz/ssoLogin',
   'POST /correction-api/platform-system/auth/tianyu/login',
-  // issue 16: the parents' report, opened from a signed, revocable per-student link
+  // product-rules.md#class-report: the parents' report, opened from a signed, revocable per-student link
   'GET /correction-api/platform-management/h5/parentReport',
   'GET /correction-api/platform-management/h5/parentReport/pdf',
-  // issue 18: published sample essays read and liked from the class's H5 page
+  // product-rules.md#sample-essays: published sample essays read and liked from the class's H5 page
   'GET /correction-api/platform-management/h5/samples',
   'GET /correction-api/platform-management/h5/samples/detail',
   'POST /correction-api/platform-management/h5/samples/like',
-  // issue 19: the etiquette test on the phone (class code + the student's own code), the parents'
+  // product-rules.md#practice: the etiquette test on the phone (class code + the student's own code), the parents'
   // enrollment form (a notice's random key), practice answered on the phone (class code + own code)
   'POST /correction-api/platform-management/h5/lcw/class',
   'POST /correction-api/platform-management/h5/lcw/test',

@@ -18,7 +18,7 @@ describe.each(databaseKinds())('passwords, recovery and registration on %s', (ki
     t.call('POST', LOGIN, { body: { username, password: await t.encrypt(password) }, ip: `127.30.0.${Math.floor(Math.random() * 250)}` });
 
   describe('changePassWord', () => {
-    it('answers each §5 message in the spec’s order', async () => {
+    it('answers each product-rules.md#validation message in the spec’s order', async () => {
       const user = await registerTeacher(t, 'order');
       const token = await t.login(user.username, user.password);
       const change = async (oldPass: string, newPass: string, lang: 'zh' | 'en' = 'zh') =>

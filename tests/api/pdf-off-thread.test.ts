@@ -5,7 +5,7 @@ import { MGMT, multipartBody } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 
-// Issue 12, item 4: a large corrupt PDF kept the event loop busy for seconds while MuPDF read it on
+// product-rules.md#security: a large corrupt PDF kept the event loop busy for seconds while MuPDF read it on
 // the request thread. Now it is opened on a worker thread: the server keeps answering meanwhile, and
 // the file is refused with the batch's "corrupt PDF" message.
 describe.each(databaseKinds())('batch PDF opened off the request thread on %s', (kind) => {

@@ -14,7 +14,7 @@ interface MenuVo {
   actionEntitySet: { action: string; describe: string }[];
 }
 
-/** What each demo role may do and which menu entries it gets (reference data, spec §6). */
+/** What each demo role may do and which menu entries it gets (reference data, product-rules.md#roles). */
 const EXPECTED: Record<string, { roleId: number; realname: string; permissions: Record<string, string[]>; menus: string[] }> = {
   teacher01: {
     roleId: 2,

@@ -13,7 +13,7 @@ interface Listed {
 
 const ESSAY = '秋天来了，校园里的银杏树像一把把金色的小扇子，在风中轻轻摇摆。\n我和同桌在树下捡落叶，叶子黄得发亮，仿佛被阳光涂上了一层蜂蜜。我们把最漂亮的叶子夹进书里，约好明年秋天再来比一比谁的叶子更好看。\n秋天真美啊！我爱这金色的校园。';
 
-// Issue 19: practice homework and the classroom composition, over HTTP on a real database.
+// product-rules.md#practice: practice homework and the classroom composition, over HTTP on a real database.
 describe.each(databaseKinds())('practice and classroom composition on %s', (kind) => {
   let t: TestApp;
   let token: string;

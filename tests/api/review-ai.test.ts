@@ -119,7 +119,7 @@ describe.each(databaseKinds())('AI re-run rules, corrected transcripts and AI-ru
     expect(notesBefore.some((n) => n.excerpt === restored.excerpt)).toBe(false);
     // the teacher's annotation follows its sentence
     expect(after.review.annotations[0]).toMatchObject({ id: 'x', start: NORMAL_ESSAY.indexOf(target), excerpt: target });
-    // …and is drawn on the page image where its characters were read (issue 21 item 10): the workspace
+    // …and is drawn on the page image where its characters were read (product-rules.md#teacher-journey): the workspace
     // carries a box for every character of the text shown that came from the page, none for typed-in text
     const boxesOf = (w: { charBoxes: number[][] }, start: number, end: number) => w.charBoxes.filter(([o]) => o! >= start && o! < end);
     expect(boxesOf(before, at, at + target.length)).toHaveLength(target.length);

@@ -8,7 +8,7 @@ import { parseRosterOffThread } from '../../src/server/services/roster/parse-ros
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-// Issue 12, item 2: a roster is read on a worker thread, streamed, under size, cell, time and heap
+// product-rules.md#security: a roster is read on a worker thread, streamed, under size, cell, time and heap
 // limits; a small hostile xlsx neither stalls the server nor takes its memory.
 describe.each(databaseKinds())('roster import off the request thread on %s', (kind) => {
   let t: TestApp;

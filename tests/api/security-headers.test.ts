@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MGMT, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-// Issue 12, item 4: no response carried CSP, frame-ancestors, nosniff, Referrer-Policy or no-store.
+// product-rules.md#security: no response carried CSP, frame-ancestors, nosniff, Referrer-Policy or no-store.
 describe('security headers on every response', () => {
   let t: TestApp;
   const dist = mkdtempSync(path.join(tmpdir(), 'zhipi-dist-'));

@@ -3,7 +3,7 @@ import { freshPhone, MGMT, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 
-// Issue 12, item 2: rules the browser applied but the server did not.
+// product-rules.md#security: rules the browser applied but the server did not.
 describe.each(databaseKinds())('server-side rules on %s', (kind) => {
   let t: TestApp;
   const tok: Record<string, string> = {};

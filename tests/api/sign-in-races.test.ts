@@ -8,7 +8,7 @@ import { databaseKinds } from '../helpers/test-database';
 const MOBILE = `${SYS}/auth/login/mobile`;
 const LOGIN = `${SYS}/auth/loginTeacher`;
 
-// Issue 12, item 3: before, an SMS code's tries were read, compared, then counted (39 and 93 tries
+// product-rules.md#security: before, an SMS code's tries were read, compared, then counted (39 and 93 tries
 // recorded in a burst on PostgreSQL, the right code accepted after one), and 60 parallel password
 // guesses were all compared before the lockout landed.
 describe.each(databaseKinds())('sign-in counters under 100 parallel requests on %s', (kind) => {

@@ -26,7 +26,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return out;
 }
 
-// Issue 12, item 6: a full disk gave a generic 500 and left a 0-byte .tmp file. Now the upload is
+// product-rules.md#security: a full disk gave a generic 500 and left a 0-byte .tmp file. Now the upload is
 // refused with "storage full" in the caller's language, no temp file and no file row remain, and the
 // same upload works once there is room again.
 describe.each(databaseKinds())('storage full on %s', (kind) => {

@@ -5,7 +5,7 @@ import { databaseKinds } from '../helpers/test-database';
 
 interface Row { id: number; name: string; h5Code: string }
 
-// Issue 12, item 1: a student's code (学生码) that got out can be replaced by the class's teacher; the
+// product-rules.md#security: a student's code (学生码) that got out can be replaced by the class's teacher; the
 // old code stops working at once, in every process sharing the database.
 describe.each(databaseKinds())('resetting a student’s code on %s', (kind) => {
   let t: TestApp;

@@ -39,7 +39,7 @@ describe.each(databaseKinds())('essay tasks, prompt bank and scoring standards o
   afterAll(() => t?.close());
 
   describe('assign form', () => {
-    it('answers each spec §5 message for a missing field, in order of the form', async () => {
+    it('answers each product-rules.md#validation message for a missing field, in order of the form', async () => {
       const cases: [string, unknown, string, string][] = [
         ['title', '', '请填写作文题目！', 'Please enter the essay title!'],
         ['genre', undefined, '请选择作文体裁！', 'Please choose the essay genre!'],
@@ -241,7 +241,7 @@ describe.each(databaseKinds())('essay tasks, prompt bank and scoring standards o
 
     it('saves and reads the score configuration per campus and key (only the headmaster saves it)', async () => {
       const campus = (await get('mSchoolCampus/currentUser', 'teacher01')).json().data;
-      // issue 12: a teacher (task.edit) or class staff cannot change the campus-wide configuration.
+      // product-rules.md#security: a teacher (task.edit) or class staff cannot change the campus-wide configuration.
       for (const who of ['teacher01', 'classrole01']) {
         const refused = await post('mTeacherScoreConfig/saveOrUpdate', who, { campusId: campus.id, key: 'grade7', scoringStandardId: 1, fullMark: 99 });
         expect(refused.statusCode, who).toBe(403);

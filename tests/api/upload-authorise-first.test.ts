@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-// Issue 12, item 6: a batch ZIP from another school's teacher was read whole (190 MB, 2.5 s) before
+// product-rules.md#security: a batch ZIP from another school's teacher was read whole (190 MB, 2.5 s) before
 // the 404, and the batch limit was a fixed 200 MB instead of UPLOAD_MAX_MB.
 describe('batch upload: authorise, then read; UPLOAD_MAX_MB honoured', () => {
   let t: TestApp;

@@ -278,7 +278,7 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect((await get(`writings/statistics?taskId=${fx.taskId}&classId=${otherClassId}`)).statusCode).toBe(400);
     expect((await t.call('GET', `${MGMT}/export/writing?${q}`)).statusCode).toBe(401);
   });
-  it('one truth for counts: the writing list, the task board, statistics and the classroom evaluation agree, and a rewrite waits in its own tile (issue 21)', async () => {
+  it('one truth for counts: the writing list, the task board, statistics and the classroom evaluation agree, and a rewrite waits in its own tile (product-rules.md#teacher-journey)', async () => {
     const asked = await t.call('POST', `${MGMT}/revision/request`, { token: tok.teacher01, body: { essayIds: [ids.long], mode: 'keep', message: '请把第二圈写得更简洁' } });
     expect(asked.statusCode, asked.body).toBe(200);
     const list = (await get(`writings/list?taskId=${fx.taskId}&classId=${fx.classId}`)).json().data;

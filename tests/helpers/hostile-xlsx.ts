@@ -13,7 +13,7 @@ export async function xlsxWithSheet(sheetData: string, dimension = 'A1'): Promis
 
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
-/** Issue 12's file: a header, one student, and one cell at the sheet's last address (about 1.5 kB). */
+/** product-rules.md#security's file: a header, one student, and one cell at the sheet's last address (about 1.5 kB). */
 export const farCellXlsx = () =>
   xlsxWithSheet(`<row r="1">${inline('A1', '姓名')}${inline('B1', '学号')}</row><row r="2">${inline('A2', '张三')}${inline('B2', '1')}</row><row r="1048576"><c r="XFD1048576"><v>1</v></c></row>`, 'A1:XFD1048576');
 

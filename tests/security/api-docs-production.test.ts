@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 
-// Issue 31, item 12: the whole OpenAPI UI was public in production and had none of the app pages' CSP.
+// The whole OpenAPI UI was public in production and had none of the app pages' CSP.
 describe.each(databaseKinds())('the OpenAPI UI in production on %s', (kind) => {
   let off: TestApp;
   let on: TestApp;

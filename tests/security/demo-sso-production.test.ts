@@ -12,7 +12,7 @@ import { databaseKinds } from '../helpers/test-database';
 
 const EXCHANGE = '/correction-api/platform-system/auth/sso/exchange';
 
-// Issue 31, item 8: a data folder first served in development keeps the demo partners (their secret
+// A data folder first served in development keeps the demo partners (their secret
 // in DATA_DIR/sso-demo-secret and their CORS origins). Before: after a restart with NODE_ENV=production
 // a launch signed with the demo secret returned a headmaster's token.
 describe.each(databaseKinds())('demo SSO partners after a switch to production on %s', (kind) => {

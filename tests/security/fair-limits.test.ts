@@ -5,7 +5,7 @@ import { databaseKinds } from '../helpers/test-database';
 
 interface Row { id: number; name: string; h5Code: string }
 
-// Issue 31, items 5 and 11. Before: 50 wrong student codes an hour from all addresses together locked
+// Before: 50 wrong student codes an hour from all addresses together locked
 // the pupil's own right code out (429); and a burst across a minute boundary passed 129 of 130 through
 // a 120-a-minute limit, the windows being fixed calendar minutes.
 describe.each(databaseKinds())('limits that hold and cannot lock a pupil out on %s', (kind) => {

@@ -6,7 +6,7 @@ import { databaseKinds } from '../helpers/test-database';
 
 const FS = '/correction-api/file-service';
 
-// Issue 31, item 4: a teacher of the school with no class read any of the school's files by id
+// A teacher of the school with no class read any of the school's files by id
 // (`/files/{id}` and `/files/{id}/info` with a signed link), though the same teacher got 404 on the
 // class's essay list. Files now follow what they belong to.
 describe.each(databaseKinds())('files by id follow the essay they belong to on %s', (kind) => {

@@ -9,7 +9,7 @@ import { identities, users } from '../../src/server/db/schema';
 
 const IDS = 30;
 
-// Issue 12, item 8 (writes): every POST/PUT/DELETE of the OpenAPI document that takes an id, called
+// product-rules.md#security (writes): every POST/PUT/DELETE of the OpenAPI document that takes an id, called
 // with ids 1…30 as school B's teacher and as a school-A teacher bound to no class. School B's own rows
 // may change (ids overlap); no row of school A may (for the unbound teacher: no class-scoped row),
 // checked by comparing every table before and after. School A's own teacher and headmaster walking the

@@ -6,7 +6,7 @@ interface Operation {
   parameters?: { name: string; in: 'query' | 'path'; required?: boolean; schema?: { type?: string | string[] } }[];
 }
 
-// Issue 12, item 8: every GET of the OpenAPI document that takes an id, called with the ids of school
+// product-rules.md#security: every GET of the OpenAPI document that takes an id, called with the ids of school
 // A's rows (1…40) as school B's teacher and as a teacher bound to nothing: no answer may carry school
 // A's data (its name, its teachers', classes' and students' names, its class codes).
 describe('no foreign data through any id-taking GET', () => {

@@ -8,7 +8,7 @@ import { solvedChallenge, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 
-// Issue 31, item 3: the glyph captcha was read by a script 30 of 30 times (template matching, 0.25 s
+// The glyph captcha was read by a script 30 of 30 times (template matching, 0.25 s
 // each). It is replaced by a proof of work (altcha): nothing to read, each attempt costs CPU, and a
 // solution is bound to its signed challenge and spent once.
 describe.each(databaseKinds())('the proof-of-work challenge on %s', (kind) => {

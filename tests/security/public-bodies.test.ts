@@ -8,7 +8,7 @@ import { manyCellsXlsx } from '../helpers/hostile-xlsx';
 
 const MB = 1024 * 1024;
 
-// Issue 31, items 1, 6 and 9: who is asking and how much they send are settled before a body is read.
+// Who is asking and how much they send are settled before a body is read.
 // Before: the phone upload parsed up to ~80 MB of anonymous JSON before checking the student code, the
 // roster preview read a whole body even for another school's teacher, and eight sparse xlsx files at
 // once each took 20 s and stalled the server.

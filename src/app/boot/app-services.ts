@@ -21,7 +21,7 @@ function currentAppPath(): string {
   return path + search;
 }
 
-/** Everything the app needs, built once: token store, API client with the spec §8 rules, session. */
+/** Everything the app needs, built once: token store, API client with the product-rules.md#errors rules, session. */
 export function createAppServices(lang: Lang) {
   const tokens = new TokenStore(window.localStorage);
   // The client's 401 handler needs the session, which needs the client: bind it late.

@@ -5,7 +5,7 @@ import { ApiError } from '../../core/api/client';
 import { useT } from '../../views/i18n/i18n-context';
 import { useApp } from '../app-context';
 
-/** "Set AI review": whether and how long after upload the AI review starts (spec §3, §5, §9). */
+/** "Set AI review": whether and how long after upload the AI review starts (product-rules.md#entities, #validation, #limits). */
 export function AiReviewModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT();
   const { message } = App.useApp();

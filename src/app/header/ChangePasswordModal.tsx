@@ -13,7 +13,7 @@ interface Values {
   confirm: string;
 }
 
-/** Change password with every spec §5 message; success asks for a new sign-in and reloads. */
+/** Change password with every product-rules.md#validation message; success asks for a new sign-in and reloads. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT();
   const { message } = App.useApp();

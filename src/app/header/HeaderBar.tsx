@@ -16,7 +16,7 @@ type Dialog = 'password' | 'role' | 'ai' | null;
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /**
- * Header of spec §2: welcome line with the department, notification drawer, and the user menu
+ * Header of product-rules.md#screens: welcome line with the department, notification drawer, and the user menu
  * (phone, set AI review, change password, switch role, logout). Logout is hidden for users signed
  * in through the basic-data platform; role 7 (principal) does not get the AI review setting.
  */

@@ -7,7 +7,7 @@ import { landingPath } from '../../core/session/landing';
 import { useT } from '../../views/i18n/i18n-context';
 import { useApp } from '../app-context';
 
-/** Hook shared by the header dialog and /selectCharacter: switch identity, then land (spec §4). */
+/** Hook shared by the header dialog and /selectCharacter: switch identity, then land (product-rules.md#states). */
 export function useSwitchIdentity() {
   const t = useT();
   const navigate = useNavigate();

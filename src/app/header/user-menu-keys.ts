@@ -3,9 +3,9 @@ import { LIMIT_STATUS, ROLE } from '../../core/constants';
 export type UserMenuKey = 'phone' | 'ai' | 'password' | 'role' | 'logout';
 
 /**
- * Entries of the header's user menu. The principal has no AI review setting (spec §2); nor does a user
+ * Entries of the header's user menu. The principal has no AI review setting (product-rules.md#screens); nor does a user
  * of an expired school, whose every call but /expired's is refused: offering it dropped them onto the
- * login page (issue 21).
+ * login page (product-rules.md#teacher-journey).
  */
 export function userMenuKeys(user: { roleId: number; identityCount: number; hideLogout?: boolean; limitStatus: number }): UserMenuKey[] {
   const keys: UserMenuKey[] = ['phone'];

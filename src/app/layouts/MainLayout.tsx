@@ -28,7 +28,7 @@ function loadTabs(): Tab[] {
 }
 
 /**
- * The main layout of spec §2: side menu from the server (collapsed on writingWorkInfo, hidden on
+ * The main layout of product-rules.md#screens: side menu from the server (collapsed on writingWorkInfo, hidden on
  * expired), header, multi-tab bar, breadcrumb, content and footer. Pages flagged keepAlive stay
  * mounted while their tab is open, so switching tabs keeps their state.
  */

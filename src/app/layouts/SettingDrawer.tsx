@@ -9,7 +9,7 @@ export interface LayoutSettings {
   multiTab: boolean;
 }
 
-/** Layout settings for developers; the shell renders it only outside production (spec §2). */
+/** Layout settings for developers; the shell renders it only outside production (product-rules.md#screens). */
 export function SettingDrawer(props: { settings: LayoutSettings; onChange(settings: LayoutSettings): void }) {
   const t = useT();
   const [open, setOpen] = useState(false);

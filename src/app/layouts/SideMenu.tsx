@@ -15,7 +15,7 @@ const ICONS: Record<string, ReactNode> = {
   safety: <SafetyOutlined />, solution: <SolutionOutlined />, audit: <AuditOutlined />,
 };
 
-/** The dark, 202 px, collapsible side menu built from the server's menu (spec §2). */
+/** The dark, 202 px, collapsible side menu built from the server's menu (product-rules.md#screens). */
 export function SideMenu(props: { items: MenuItem[]; activePath: string; collapsed: boolean; onCollapse(collapsed: boolean): void }) {
   const navigate = useNavigate();
   const lang = useLang();

@@ -5,7 +5,7 @@ import { loginBrandingForHost } from '../../core/layout/login-branding';
 import { useLang, useT } from '../../views/i18n/i18n-context';
 import './user-layout.css';
 
-/** Login layout: background and logo by site origin, and the unsupported-browser warning on desktops (spec §2). */
+/** Login layout: background and logo by site origin, and the unsupported-browser warning on desktops (product-rules.md#screens). */
 export function UserLayout({ children }: { children: ReactNode }) {
   const t = useT();
   const lang = useLang();

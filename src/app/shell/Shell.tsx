@@ -27,7 +27,7 @@ export function pageFor(route: RouteDef): ReactNode {
   return Page ? <Page /> : <BuildingPage route={route} />;
 }
 
-/** Resolves the URL to a route, runs the spec §4 guard, and renders the route in its layout. */
+/** Resolves the URL to a route, runs the product-rules.md#states guard, and renders the route in its layout. */
 export function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -52,7 +52,7 @@ export function Shell() {
   useEffect(() => {
     if (mustLoad) {
       session.load().catch((err: unknown) => {
-        // A 401 is already handled by the API client (spec §8); other failures log out here (spec §4).
+        // A 401 is already handled by the API client (product-rules.md#errors); other failures log out here (product-rules.md#states).
         if (err instanceof ApiError && err.status === 401) return;
         void session.logout({ callServer: false }).then(() => navigate(loginRedirect(fullPath), { replace: true }));
       });

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../core/constants';
 
-/** React.lazy whose chunk load fails after 120 s (spec §8) instead of spinning forever. */
+/** React.lazy whose chunk load fails after 120 s (product-rules.md#errors) instead of spinning forever. */
 export function lazyPage<T extends ComponentType<object>>(load: () => Promise<{ default: T }>) {
   return lazy(() =>
     Promise.race([

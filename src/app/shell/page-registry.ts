@@ -60,7 +60,7 @@ export const PAGES: Record<string, ComponentType<object>> = {
   growingUpIndex: lazyPage(() => import('../pages/growth/GrowthIndexPage')),
   growingUpDetail: lazyPage(() => import('../pages/growth/GrowthDetailPage')),
   detailGrouing: lazyPage(() => import('../pages/growth/SchoolGrowthPage')),
-  // etiquette test and enrollment (issue 19, parts 2 and 3)
+  // etiquette test and enrollment (product-rules.md#practice)
   lcwIndex: lazyPage(() => import('../pages/lcw/LcwIndexPage')),
   lcwNewSetUp: lazyPage(() => import('../pages/lcw/NewSetUpPage')),
   particularsLcw: lazyPage(() => import('../pages/lcw/ParticularsPage')),
@@ -69,7 +69,7 @@ export const PAGES: Record<string, ComponentType<object>> = {
   enrollmentIndex: lazyPage(() => import('../pages/enrollment/EnrollmentIndexPage')),
   enrollmentDetails: lazyPage(() => import('../pages/enrollment/EnrollmentDetailsPage')),
 
-  // practice and classroom composition (issue 19)
+  // practice and classroom composition (product-rules.md#practice)
   practiceIndex: lazyPage(() => import('../pages/practice/PracticeIndexPage')),
   testWorkInfo: lazyPage(() => import('../pages/practice/TestWorkInfoPage')),
   situationIndex: lazyPage(() => import('../pages/practice/ClassroomPage')),

@@ -119,7 +119,7 @@ describe('ApiClient headers and bodies', () => {
   });
 });
 
-describe('ApiClient network errors (spec §8)', () => {
+describe('ApiClient network errors (product-rules.md#errors)', () => {
   it('reports a network failure as 网络中断 with status 0', async () => {
     const { client, handlers } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     const err = await failure(client.get('/x'));
@@ -157,7 +157,7 @@ describe('ApiClient network errors (spec §8)', () => {
   });
 });
 
-describe('ApiClient HTTP 401 and system expiry (spec §8)', () => {
+describe('ApiClient HTTP 401 and system expiry (product-rules.md#errors)', () => {
   it.each<[string, RequestOptions]>([
     ['a normal request', {}],
     ['a silent request', { silent: true }],
@@ -192,7 +192,7 @@ describe('ApiClient HTTP 401 and system expiry (spec §8)', () => {
   });
 });
 
-describe('ApiClient other server errors (spec §8)', () => {
+describe('ApiClient other server errors (product-rules.md#errors)', () => {
   it('shows showMsg first', async () => {
     const { client, handlers } = setup(() => json(400, { code: 400, error: 'BAD', message: 'technical', showMsg: '请填写标题' }));
     const err = await failure(client.post('/x', { a: 1 }));

@@ -4,7 +4,7 @@ import { translate } from '../i18n/catalogue-store';
 import type { Lang } from '../i18n/language';
 import type { Envelope, ErrorBody } from './contracts/envelope';
 
-/** What the host (app, widget, H5 page) does when the error rules of spec §8 fire. */
+/** What the host (app, widget, H5 page) does when the error rules of product-rules.md#errors fire. */
 export interface ApiClientHandlers {
   /** Show a message to the user (antd message, Toast, or a widget's zp-error event). */
   notifyError(message: string): void;
@@ -28,12 +28,12 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   /** The caller shows the error itself (e.g. inline on a form); 401 and expiry still run. */
   silent?: boolean;
-  /** Send the body form-encoded (spec §7: form-typed post bodies). */
+  /** Send the body form-encoded (product-rules.md#api: form-typed post bodies). */
   form?: boolean;
   query?: Record<string, string | number | boolean | undefined | null>;
 }
 
-/** A failed call, after the spec §8 rules ran. `error` is the server's stable key when it sent one. */
+/** A failed call, after the product-rules.md#errors rules ran. `error` is the server's stable key when it sent one. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -156,7 +156,7 @@ export class ApiClient {
     }
   }
 
-  /** Applies spec §8 in order: network, timeout, 401, expiry marker, then message / showMsg / fallback. */
+  /** Applies product-rules.md#errors in order: network, timeout, 401, expiry marker, then message / showMsg / fallback. */
   private async toApiError(err: unknown, lang: Lang, opts: RequestOptions): Promise<ApiError> {
     const h = this.options.handlers;
     const shown = (error: ApiError) => {

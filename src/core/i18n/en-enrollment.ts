@@ -1,6 +1,6 @@
 import type { zhEnrollment } from './zh-enrollment';
 
-/** English text of enrollment information (issue 19 part 3). */
+/** English text of enrollment information (product-rules.md#practice). */
 export const enEnrollment: Record<keyof typeof zhEnrollment, string> = {
   'enroll.titleRequired': 'Please give the notice a title',
   'enroll.titleTooLong': 'The title can be at most 60 characters',

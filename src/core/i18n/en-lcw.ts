@@ -1,6 +1,6 @@
 import type { zhLcw } from './zh-lcw';
 
-/** English text of the etiquette test (issue 19 part 2). */
+/** English text of the etiquette test (product-rules.md#practice). */
 export const enLcw: Record<keyof typeof zhLcw, string> = {
   'lcw.kindInvalid': 'Choose a question type (single choice, multiple choice, true/false or short answer)',
   'lcw.stemRequired': 'Please write the question',

@@ -1,6 +1,6 @@
 import type { zhPractice } from './zh-practice';
 
-/** English text of practice homework and classroom composition, issue 19. */
+/** English text of practice homework and classroom composition, product-rules.md#practice. */
 export const enPractice: Record<keyof typeof zhPractice, string> = {
   'practice.titleRequired': 'Enter a title for the practice',
   'practice.titleTooLong': 'The title can have at most 60 characters',

@@ -1,6 +1,6 @@
 import type { zhSamples } from './zh-samples';
 
-/** English text of the excellent sample essays (issue 18). */
+/** English text of the excellent sample essays (product-rules.md#sample-essays). */
 export const enSamples: Record<keyof typeof zhSamples, string> = {
   'sample.anonymous': 'Anonymous',
   'sample.badStatus': 'The sample is “{status}”; this action is not possible now',

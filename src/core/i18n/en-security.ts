@@ -1,6 +1,6 @@
 import type { zhSecurity } from './zh-security';
 
-/** English text of security and resilience (#12). */
+/** English text of security and resilience (product-rules.md#security). */
 export const enSecurity: Record<keyof typeof zhSecurity, string> = {
   'h5.studentCodeWrong': 'The student code is wrong; ask your teacher for your student code',
   'h5.studentCodeRequired': 'Please enter your student code',

@@ -19,7 +19,7 @@ import { enEnrollment } from './en-enrollment';
 
 import { enPractice } from './en-practice';
 
-/** English catalogue, shown on the English host (spec §1). Same keys as zh, checked by the type. */
+/** English catalogue, shown on the English host (product-rules.md#audience). Same keys as zh, checked by the type. */
 export const en: Record<MessageKey, string> = {
   ...enTeaching,
   ...enH5,
@@ -269,7 +269,7 @@ export const en: Record<MessageKey, string> = {
   'home.greeting': 'Hello, {name}',
   'home.identity': 'Current identity: {role} · {school}',
 
-  // classes, students, tasks, prompt bank, scoring (issue 3)
+  // classes, students, tasks, prompt bank, scoring (product-rules.md#classes-and-tasks)
   'class.gradeRequired': 'Please choose the grade',
   'class.mainTeacherRequired': 'Please choose the main teacher',
   'class.campusRequired': 'Please choose the campus',
@@ -311,7 +311,7 @@ export const en: Record<MessageKey, string> = {
   'import.tooManyRows': 'At most {max} students can be imported at once',
   'import.tooLarge': 'The roster file is too large or too complex; keep only the student list (at most {max} rows) and upload it again',
   'import.noFile': 'Please choose the roster file to import',
-  // AI correction (issue 5)
+  // AI correction (product-rules.md#ai-correction)
   'correction.cancelApprovalFirst': 'This essay is approved; cancel the approval first, then run the AI review again',
   'correction.confirmOverwrite': 'A teacher has already edited this correction; confirm that the AI review may overwrite the AI results',
   'correction.notAbnormal': 'Only abnormal essays need to be corrected anyway',
@@ -321,7 +321,7 @@ export const en: Record<MessageKey, string> = {
   'foundation.campusInUse': 'This campus still has classes and cannot be deleted',
   'foundation.semesterExists': 'This school year and term already exist',
   'source.notEditable': 'You can only change or delete your own prompts',
-  // essay intake (issue 4)
+  // essay intake (product-rules.md#essay-intake)
   'intake.fileEmpty': 'The file is empty; please choose another one',
   'intake.fileUnsupported': 'Unsupported file type: only JPG, PNG and WebP images or PDF and ZIP files can be uploaded',
   'intake.fileTooLarge': 'The file is larger than {mb} MB; please compress it and upload again',

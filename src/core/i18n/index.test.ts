@@ -26,7 +26,7 @@ describe('message catalogues', () => {
     expect(missing).toEqual([]);
   });
 
-  it('English counts its nouns and uses ASCII punctuation (issue 21: "1 essays", "标题：")', () => {
+  it('English counts its nouns and uses ASCII punctuation (product-rules.md#teacher-journey: "1 essays", "标题：")', () => {
     expect(translate('en', 'batchReview.confirmTitle', { count: 1 })).toBe('Approve 1 essay?');
     expect(translate('en', 'batchReview.confirmTitle', { count: 3 })).toBe('Approve 3 essays?');
     expect(translate('zh', 'batchReview.confirmTitle', { count: 1 })).toBe(translate('zh', 'batchReview.confirmTitle', { count: 1 }));
@@ -35,7 +35,7 @@ describe('message catalogues', () => {
     expect(fullWidth).toEqual([]);
   });
 
-  it('carries the spec §8 messages and §2 tab refusals verbatim in zh', () => {
+  it('carries the product-rules.md#errors messages and product-rules.md#screens tab refusals verbatim in zh', () => {
     expect(zh['error.network']).toBe('网络中断');
     expect(zh['error.timeout']).toBe('网络超时');
     expect(zh['error.unauthorized']).toBe('登录失效，请重新登录');

@@ -5,7 +5,7 @@ import { SCHOOL_TYPE_WITH_CHAT_NAME } from '../constants';
 export type Lang = 'zh' | 'en';
 
 /**
- * Spec §1: the interface is English when the site origin is the English host. We treat a host as
+ * product-rules.md#audience: the interface is English when the site origin is the English host. We treat a host as
  * English when it is listed in the configured English hosts or its first label is `en`.
  */
 export function languageForHost(host: string, englishHosts: readonly string[] = []): Lang {
@@ -19,7 +19,7 @@ export function languageForAcceptLanguage(header: string | undefined): Lang {
   return header && /^en\b/i.test(header.trim()) ? 'en' : 'zh';
 }
 
-/** Page title rule of spec §1: optional stored prefix, and the chat name for school type 156. */
+/** Page title rule of product-rules.md#audience: optional stored prefix, and the chat name for school type 156. */
 export function pageTitle(opts: { page?: string; appName: string; prefix?: string | null; schoolType?: number | null; chatName?: string | null }): string {
   const parts = [opts.prefix?.trim(), opts.page, opts.appName].filter((p): p is string => Boolean(p));
   let title = parts.join(' - ');

@@ -1,4 +1,4 @@
-/** Chinese text of enrollment information (招生信息, /enrollment, issue 19 part 3). */
+/** Chinese text of enrollment information (招生信息, /enrollment, product-rules.md#practice). */
 export const zhEnrollment = {
   'enroll.titleRequired': '请填写招生简章标题',
   'enroll.titleTooLong': '标题不能超过 60 字',

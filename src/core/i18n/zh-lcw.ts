@@ -1,4 +1,4 @@
-/** Chinese text of the etiquette test (礼仪测试, /lcwAts, issue 19 part 2). */
+/** Chinese text of the etiquette test (礼仪测试, /lcwAts, product-rules.md#practice). */
 export const zhLcw = {
   'lcw.kindInvalid': '请选择题型（单选、多选、判断或简答）',
   'lcw.stemRequired': '请填写题目',

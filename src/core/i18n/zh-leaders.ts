@@ -1,4 +1,4 @@
-/** Chinese text of the school leaders' area (issue 15): headmaster home and the /teachingAdmin data pages. */
+/** Chinese text of the school leaders' area (product-rules.md#school-leaders): headmaster home and the /teachingAdmin data pages. */
 export const zhLeaders = {
   'leaders.semesterUnknown': '该学期不属于本校',
   'leaders.campusUnknown': '该校区不属于本校',

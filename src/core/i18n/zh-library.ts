@@ -1,4 +1,4 @@
-/** Chinese text of the comment library, class statistics, classroom evaluation and the score export (issue 6). */
+/** Chinese text of the comment library, class statistics, classroom evaluation and the score export (product-rules.md#teacher-review). */
 export const zhLibrary = {
   'library.tooLong': '评语不能超过300字',
 

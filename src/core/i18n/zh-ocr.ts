@@ -1,4 +1,4 @@
-/** Chinese text of OCR doubt in the correction panel (issue 13): characters the machine could not read with confidence. */
+/** Chinese text of OCR doubt in the correction panel (product-rules.md#ocr): characters the machine could not read with confidence. */
 export const zhOcr = {
   'ocr.doubt': '识别存疑（把握 {confidence}%）',
   'ocr.doubtHint': '虚线下划的字识别把握不大，不会判为错别字；点选正确的字即可改正',

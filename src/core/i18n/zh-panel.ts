@@ -1,4 +1,4 @@
-/** Chinese text of the correction-panel area (issue 6/7): the correction panel, its comment library and the correction list. */
+/** Chinese text of the correction-panel area (product-rules.md#teacher-review): the correction panel, its comment library and the correction list. */
 export const zhPanel = {
   'panel.loadFailed': '作文加载失败',
   'panel.retry': '重试',

@@ -1,4 +1,4 @@
-/** Chinese text of practice homework (练习作业) and classroom composition (课堂作文), issue 19. */
+/** Chinese text of practice homework (练习作业) and classroom composition (课堂作文), product-rules.md#practice. */
 export const zhPractice = {
   // refusals (server)
   'practice.titleRequired': '请填写练习题目',

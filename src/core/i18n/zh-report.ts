@@ -1,4 +1,4 @@
-/** Chinese text of the class report and the parents' report (issue 16). */
+/** Chinese text of the class report and the parents' report (product-rules.md#class-report). */
 export const zhReport = {
   'report.title': '班级作文报告',
   'report.simple': '简版',

@@ -1,4 +1,4 @@
-/** Chinese text of the review-api area (issue 6): teacher review, revised drafts, reminders, notifications. */
+/** Chinese text of the review-api area (product-rules.md#teacher-review): teacher review, revised drafts, reminders, notifications. */
 export const zhReview = {
   'review.commentEmpty': '教师评语不能为空',
   'review.commentTooLong': '教师评语不能超过2000字',

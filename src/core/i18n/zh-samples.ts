@@ -1,4 +1,4 @@
-/** Chinese text of the excellent sample essays (优秀范文, issue 18). */
+/** Chinese text of the excellent sample essays (优秀范文, product-rules.md#sample-essays). */
 export const zhSamples = {
   'sample.anonymous': '匿名同学',
   'sample.badStatus': '范文当前为“{status}”，不能进行此操作',

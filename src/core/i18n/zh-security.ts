@@ -1,4 +1,4 @@
-/** Chinese text of security and resilience (#12): students' own codes, limits, input checks. */
+/** Chinese text of security and resilience (product-rules.md#security): students' own codes, limits, input checks. */
 export const zhSecurity = {
   'h5.studentCodeWrong': '学生码不正确，请向老师确认你的学生码',
   'h5.studentCodeRequired': '请输入你的学生码',

@@ -1,4 +1,4 @@
-/** Chinese text of the sso area (issue 7): partner sign-in refusals and the SSO entry pages. */
+/** Chinese text of the sso area (product-rules.md#partner-portals): partner sign-in refusals and the SSO entry pages. */
 export const zhSso = {
   'sso.error.unknownPartner': '未知或已停用的合作平台，无法单点登录',
   'sso.error.invalidLaunch': '单点登录凭证无效，请从合作平台重新进入',

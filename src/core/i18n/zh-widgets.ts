@@ -1,4 +1,4 @@
-/** Chinese text of the custom elements for partner portals (issue 7): what an element shows before its view. */
+/** Chinese text of the custom elements for partner portals (product-rules.md#partner-portals): what an element shows before its view. */
 export const zhWidgets = {
   'widget.signingIn': '正在登录智批…',
   'widget.noToken': '未提供登录凭证：请设置 token，或 sso-ticket 与 partner-id',

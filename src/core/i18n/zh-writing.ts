@@ -1,4 +1,4 @@
-/** Chinese text of the writing-list area (issue 6/7): class essay list, statistics, classroom evaluation, drafts, batch review, work info, review requirements, notifications. */
+/** Chinese text of the writing-list area (product-rules.md#teacher-review): class essay list, statistics, classroom evaluation, drafts, batch review, work info, review requirements, notifications. */
 export const zhWriting = {
   // class essay list and its tools
   'writingList.tabList': '学生作文',

@@ -18,7 +18,7 @@ import { zhEnrollment } from './zh-enrollment';
 
 import { zhPractice } from './zh-practice';
 
-/** Chinese catalogue: the source of every UI and API message key (spec §5, §8). */
+/** Chinese catalogue: the source of every UI and API message key (product-rules.md#validation, #errors). */
 export const zh = {
   ...zhTeaching,
   ...zhH5,
@@ -44,7 +44,7 @@ export const zh = {
   'app.welcome': '欢迎您，{name}',
   'app.welcomeDept': '{dept} · 作文智能批改教学平台',
 
-  // errors of spec §8
+  // errors of product-rules.md#errors
   'error.network': '网络中断',
   'error.timeout': '网络超时',
   'error.unauthorized': '登录失效，请重新登录',
@@ -275,7 +275,7 @@ export const zh = {
   'home.greeting': '{name}，您好',
   'home.identity': '当前身份：{role} · {school}',
 
-  // classes, students, tasks, prompt bank, scoring (issue 3)
+  // classes, students, tasks, prompt bank, scoring (product-rules.md#classes-and-tasks)
   'class.gradeRequired': '请选择所属年级',
   'class.mainTeacherRequired': '请选择主讲老师',
   'class.campusRequired': '请选择校区',
@@ -317,7 +317,7 @@ export const zh = {
   'import.tooManyRows': '一次最多导入 {max} 名学生',
   'import.tooLarge': '名单文件过大或过于复杂，请只保留学生名单（最多 {max} 行）后重新上传',
   'import.noFile': '请选择要导入的名单文件',
-  // AI correction (issue 5)
+  // AI correction (product-rules.md#ai-correction)
   'correction.cancelApprovalFirst': '该作文已审核，请先取消审核再重新AI批改',
   'correction.confirmOverwrite': '老师已修改过该作文的批改，重新AI批改将覆盖AI结果，请确认后再试',
   'correction.notAbnormal': '只有异常作文需要坚持批改',
@@ -327,7 +327,7 @@ export const zh = {
   'foundation.campusInUse': '该校区下还有班级，不能删除',
   'foundation.semesterExists': '该学年学期已存在',
   'source.notEditable': '只能修改或删除自己的题目',
-  // essay intake (issue 4)
+  // essay intake (product-rules.md#essay-intake)
   'intake.fileEmpty': '文件为空，请重新选择',
   'intake.fileUnsupported': '不支持的文件格式，只能上传 JPG、PNG、WebP 图片或 PDF、ZIP 文件',
   'intake.fileTooLarge': '文件超过 {mb} MB，请压缩后重新上传',

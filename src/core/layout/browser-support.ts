@@ -1,4 +1,4 @@
-/** Spec §2 login layout: browsers other than Chrome or Edge get a warning. */
+/** product-rules.md#screens login layout: browsers other than Chrome or Edge get a warning. */
 export function isSupportedBrowser(userAgent: string): boolean {
   if (/Edg\//.test(userAgent)) return true;
   if (/OPR\/|Opera|SamsungBrowser|UCBrowser|QQBrowser|Firefox\/|FxiOS/.test(userAgent)) return false;
@@ -12,7 +12,7 @@ export function isMobileBrowser(userAgent: string): boolean {
 
 /**
  * The spec's warning is for desktop browsers other than Chrome or Edge; on a phone (iOS Safari,
- * WeChat) there is no other browser to switch to, so it only covered the logo (issue 21).
+ * WeChat) there is no other browser to switch to, so it only covered the logo (product-rules.md#teacher-journey).
  */
 export function shouldWarnBrowser(userAgent: string): boolean {
   return !isMobileBrowser(userAgent) && !isSupportedBrowser(userAgent);

@@ -8,7 +8,7 @@ export interface LoginBranding {
 }
 
 /**
- * Spec §2: the login layout's background and logo vary by site origin. The English host gets its
+ * product-rules.md#screens: the login layout's background and logo vary by site origin. The English host gets its
  * own set; a host with a `region.` or `qy.` label (regional deployments) gets the regional one.
  */
 export function loginBrandingForHost(host: string, lang: Lang): LoginBranding {

@@ -2,7 +2,7 @@ import { VERSION_WITHOUT_QUESTION_BANK } from '../constants';
 import type { MenuItem } from '../api/contracts/auth';
 
 /**
- * Spec §2 main layout: the side menu hides items flagged not-shown, and the question bank
+ * product-rules.md#screens main layout: the side menu hides items flagged not-shown, and the question bank
  * (requireWork) when the school's version id is 2.
  */
 export function visibleMenus(menus: readonly MenuItem[], schoolVersionId: number | null | undefined): MenuItem[] {

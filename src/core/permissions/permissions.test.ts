@@ -18,7 +18,7 @@ describe('canOpenRoute', () => {
     expect(canOpenRoute({ permission: ['task'] }, [])).toBe(false);
   });
 
-  it('applies the spec §6 keys to the real routes', () => {
+  it('applies the product-rules.md#roles keys to the real routes', () => {
     expect(canOpenRoute(findRoute('/teacherIndex')!, ['workbench'])).toBe(true);
     expect(canOpenRoute(findRoute('/teacherIndex')!, ['class'])).toBe(false);
     expect(canOpenRoute(findRoute('/practice/index')!, ['exercise'])).toBe(true);

@@ -1,7 +1,7 @@
 import type { ActionKey } from '../constants';
 import type { RouteDef } from '../routes/route-table';
 
-/** Spec §6: a route shows if its meta permission list shares an id with the user's; none = any user. */
+/** product-rules.md#roles: a route shows if its meta permission list shares an id with the user's; none = any user. */
 export function canOpenRoute(route: Pick<RouteDef, 'permission'>, userPermissionIds: readonly string[]): boolean {
   if (!route.permission || route.permission.length === 0) return true;
   return route.permission.some((p) => userPermissionIds.includes(p));
@@ -13,7 +13,7 @@ export interface PermissionActions {
 }
 
 /**
- * Page-level check of the form `permissionId.action` (spec §6), e.g. `task.delete`. A bare
+ * Page-level check of the form `permissionId.action` (product-rules.md#roles), e.g. `task.delete`. A bare
  * permission id asks only whether the user holds that permission at all.
  */
 export function hasAction(check: string, granted: readonly PermissionActions[]): boolean {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isMessageKey } from '../i18n';
 import { ROUTES, breadcrumbTrail, findRoute } from './route-table';
 
-/** Every path named in spec §2, written out from the spec text. */
+/** Every path named in product-rules.md#screens, written out from the spec text. */
 const SPEC_PATHS = [
   // public routes
   '/user/login',
@@ -87,7 +87,7 @@ const SPEC_PATHS = [
   '/correctRemark',
 ];
 
-/** Spec §2 "Routes that skip the login guard (names)". */
+/** product-rules.md#screens "Routes that skip the login guard (names)". */
 const OPEN_NAMES = [
   'login',
   'register',
@@ -146,7 +146,7 @@ describe('route table', () => {
     }
   });
 
-  it('applies the spec §2 default children', () => {
+  it('applies the product-rules.md#screens default children', () => {
     expect(findRoute('/class')!.redirect).toBe('/class/index');
     expect(findRoute('/homework')!.redirect).toBe('/homework/situation');
     expect(findRoute('/teachingAdmin')!.redirect).toBe('/teachingAdmin/studentNum');

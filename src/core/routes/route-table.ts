@@ -3,16 +3,16 @@ import type { PermissionKey } from '../constants';
 
 export type LayoutKind = 'main' | 'user' | 'blank';
 
-/** One route of spec §2 with the meta the guard, menu, breadcrumb and tab bar read. */
+/** One route of product-rules.md#screens with the meta the guard, menu, breadcrumb and tab bar read. */
 export interface RouteDef {
   /** Full path under the /teaching/ base. */
   path: string;
   name: string;
   titleKey: MessageKey;
   layout: LayoutKind;
-  /** Spec §6: shown when this list shares a permission id with the user's; absent = any signed-in user. */
+  /** product-rules.md#roles: shown when this list shares a permission id with the user's; absent = any signed-in user. */
   permission?: readonly PermissionKey[];
-  /** Skips the login guard (spec §2 list of open route names). */
+  /** Skips the login guard (product-rules.md#screens list of open route names). */
   open?: boolean;
   /** Kept alive between tab switches (class essay list, expired page). */
   keepAlive?: boolean;
@@ -49,7 +49,7 @@ const open = (path: string, name: string, titleKey: MessageKey, layout: LayoutKi
   ...extra,
 });
 
-/** Every route of spec §2. The app registers exactly these; tests check the list against the spec. */
+/** Every route of product-rules.md#screens. The app registers exactly these; tests check the list against the spec. */
 export const ROUTES: readonly RouteDef[] = [
   // user layout (login pages)
   open('/user/login', 'login', 'page.login', 'user'),

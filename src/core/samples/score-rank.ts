@@ -1,5 +1,5 @@
 /**
- * Orders teacher scores of one task, whatever the score type (spec §9: 1 A/B/C, 2 优/良/中/差,
+ * Orders teacher scores of one task, whatever the score type (product-rules.md#limits: 1 A/B/C, 2 优/良/中/差,
  * 3 numbers, 4 text grades): higher is better; unknown or missing scores sort last.
  */
 const LEVELS: Record<string, number> = { A: 3, B: 2, C: 1, 优: 4, 良: 3, 中: 2, 差: 1, 优秀: 4, 良好: 3, 中等: 2, 合格: 1.5, 待提高: 1 };

@@ -2,7 +2,7 @@
  * The dimensions a scoring standard can choose (4 to 8 for score types 1, 2, 4). One catalogue for the
  * standard dialog, the task details and the local engine: a standard stores names ("立意,内容,…" in
  * the seeded default, "立意切题,…" from the dialog), and every reader resolves them through here, so
- * the dialog shows the stored standard ticked (issue 21) and English shows English names.
+ * the dialog shows the stored standard ticked (product-rules.md#teacher-journey) and English shows English names.
  */
 export const DIMENSION_IDS = ['theme', 'content', 'structure', 'language', 'rhetoric', 'mechanics', 'description', 'emotion', 'creativity', 'genre'] as const;
 export type DimensionId = (typeof DIMENSION_IDS)[number];

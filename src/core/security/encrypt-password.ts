@@ -1,6 +1,6 @@
 /**
  * Encrypts a password field with the server's RSA public key (RSA-OAEP, SHA-256) and returns it
- * Base64-encoded, as spec §7 asks of changePassWord. Web Crypto exists in browsers and Node alike.
+ * Base64-encoded, as product-rules.md#api asks of changePassWord. Web Crypto exists in browsers and Node alike.
  */
 export async function encryptPassword(plain: string, publicKeySpkiBase64: string): Promise<string> {
   const der = Uint8Array.from(atob(publicKeySpkiBase64), (c) => c.charCodeAt(0));

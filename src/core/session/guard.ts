@@ -28,7 +28,7 @@ export function loginRedirect(fullPath: string): string {
 }
 
 /**
- * The route guard of spec §4 as a pure decision, so the app, widgets and tests share one rule:
+ * The route guard of product-rules.md#states as a pure decision, so the app, widgets and tests share one rule:
  * no token → open routes only; token without loaded roles → load first; expired school → /expired
  * only; visiting the login page while signed in → log out first; no permission → 403.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { landingPath } from './landing';
 
-describe('landingPath (spec §2 "After login")', () => {
+describe('landingPath (product-rules.md#screens "After login")', () => {
   it('sends an expired school to /expired before any other rule', () => {
     expect(landingPath({ limitStatus: 1, category: 0, roleId: 2 })).toBe('/expired');
     expect(landingPath({ limitStatus: 1, category: 5, roleId: 6 })).toBe('/expired');

@@ -7,7 +7,7 @@ export interface LandingFacts {
   roleId: number;
 }
 
-/** Spec §2 "After login": where a user lands. */
+/** product-rules.md#screens "After login": where a user lands. */
 export function landingPath(user: LandingFacts): string {
   if (user.limitStatus === LIMIT_STATUS.expired) return EXPIRED_PATH;
   if (user.category !== 0 && user.category !== 1) return HOME_PATH;

@@ -7,7 +7,7 @@ import type { TokenStore } from './token-store';
 
 /**
  * The signed-in session as signals: token, user info, school info, school version and menus.
- * Loaded in the order of spec §4 (info → school info → school version → menus/routes).
+ * Loaded in the order of product-rules.md#states (info → school info → school version → menus/routes).
  */
 export function createSessionStore(deps: { tokens: TokenStore; auth: AuthApi; platform: PlatformApi }) {
   const token = signal<string | null>(deps.tokens.get());
@@ -67,7 +67,7 @@ export function createSessionStore(deps: { tokens: TokenStore; auth: AuthApi; pl
       return loading;
     },
 
-    /** Clears token, roles and storage (spec §4); tells the server unless it already said 401. */
+    /** Clears token, roles and storage (product-rules.md#states); tells the server unless it already said 401. */
     async logout(opts: { callServer: boolean } = { callServer: true }) {
       if (opts.callServer && token.value) await deps.auth.logout().catch(() => undefined);
       deps.tokens.clearAll();

@@ -15,7 +15,7 @@ interface StoredValue {
   expire: number;
 }
 
-/** Token kept in local storage for 7 days (spec §4), read back only while unexpired. */
+/** Token kept in local storage for 7 days (product-rules.md#states), read back only while unexpired. */
 export class TokenStore {
   constructor(
     private readonly storage: KeyValueStorage,
@@ -43,7 +43,7 @@ export class TokenStore {
     this.storage.setItem(TOKEN_KEY, JSON.stringify(stored));
   }
 
-  /** Logout and 401 clear the token and everything else the app stored (spec §4). */
+  /** Logout and 401 clear the token and everything else the app stored (product-rules.md#states). */
   clearAll(): void {
     this.storage.clear();
   }

@@ -9,7 +9,7 @@ export interface TabResult {
   tabs: Tab[];
   /** Where to go when the active tab was closed. */
   activate?: string;
-  /** Why nothing was closed (spec §2 refusals). */
+  /** Why nothing was closed (product-rules.md#screens refusals). */
   refusal?: MessageKey;
 }
 

@@ -3,7 +3,7 @@
  * classroom evaluation). The server counts each live student's latest draft once, in exclusive
  * buckets by status; the figures people read are derived from those buckets here and nowhere else.
  * Before, the tiles' "AI 已批阅" counted only essays still waiting for the teacher while statistics
- * counted every essay the AI had scored, and an essay waiting for a rewrite was in no tile (issue 21).
+ * counted every essay the AI had scored, and an essay waiting for a rewrite was in no tile (product-rules.md#teacher-journey).
  */
 import { AI_CORRECTED_BUCKETS } from './status-buckets';
 

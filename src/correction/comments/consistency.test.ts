@@ -1,5 +1,5 @@
 // The consistency checker and the comments it guards. Each quoted text below is one a teacher found in
-// the demo class (issue 29) before this change: the checker must reject it, and the generator must
+// the demo class before this change: the checker must reject it, and the generator must
 // no longer write it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAes } from '../../../bench/correction/aes-data.js';

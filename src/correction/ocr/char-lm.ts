@@ -1,4 +1,4 @@
-// A character bigram language model for the OCR decoder (issue 13), built from what ships with the
+// A character bigram language model for the OCR decoder (product-rules.md#ocr), built from what ships with the
 // project, never downloaded: word frequencies of jieba's dictionary (@node-rs/jieba: the characters
 // inside a word, weighted by the word's frequency) and the character bigrams of public essays and
 // sentences (src/correction/data/ocr-lm-bigrams.tsv, made by bench/correction/build-ocr-lm.ts without any

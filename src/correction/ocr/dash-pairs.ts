@@ -2,7 +2,7 @@
 // weighs — or － at those positions, but 一 wins by a little. Two 一 side by side are rare in running
 // text (一一 "one by one" before a verb), a dash is common (before an explanation, a quote, a pause).
 // So a pair of 一 that both give the dash real weight is read as —— unless the language model
-// clearly prefers 一一 where it stands (issue 13).
+// clearly prefers 一一 where it stands (product-rules.md#ocr).
 import type { CharLm } from './char-lm.js';
 import { START } from './char-lm.js';
 

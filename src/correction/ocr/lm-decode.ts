@@ -1,4 +1,4 @@
-// Language-model decoding of a recognised line (issue 13). The recogniser gives, at each character
+// Language-model decoding of a recognised line (product-rules.md#ocr). The recogniser gives, at each character
 // position of its best path, the best character and the others it weighed there (top-k of the CTC
 // frames). Instead of keeping the best of each position alone, the line is decoded as a whole: a
 // Viterbi search over those candidates scoring log P_ocr(c) + LM_WEIGHT · log P_lm(c | previous), with

@@ -1,4 +1,4 @@
-// Grid cells that hold a small mark the recogniser reads badly (issue 13). In a 作文 grid a quote mark
+// Grid cells that hold a small mark the recogniser reads badly (product-rules.md#ocr). In a 作文 grid a quote mark
 // has a cell of its own and sits in the cell's upper part; packed into a line with the characters
 // around it, it is scaled like a character and came back as nothing, as · or as a stray letter (8, S,
 // R): quotes were lost and sentences ran together. An ellipsis half (…) in its own cell, a row of dots

@@ -1,4 +1,4 @@
-// Quote marks, dashes and ellipses in their own grid cells, written as pupils write them (issue 13):
+// Quote marks, dashes and ellipses in their own grid cells, written as pupils write them (product-rules.md#ocr):
 // small ticks high in the cell (“ ”), a stroke across two cells (——), three dots per cell (……). Packed
 // into a line with the characters around them, the ticks were read as nothing, · or a stray letter and
 // the dash as 一一, so quotes were lost and all-character CER on grid photos stayed over 5%.

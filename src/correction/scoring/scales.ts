@@ -1,4 +1,4 @@
-// Score types of spec §9 and the five export grade bands. Everything is scored internally on a
+// Score types of product-rules.md#limits and the five export grade bands. Everything is scored internally on a
 // 0-100 scale, then shown in the task's score type.
 //   1: A/B/C          A ≥ 85, B ≥ 70, else C
 //   2: 优秀/良好/中等/较差 (excellent/good/medium/poor)  ≥ 85 / ≥ 75 / ≥ 60 / below (the usual school

@@ -24,7 +24,7 @@ import { LazyErrorBlock } from './LazyErrorBlock';
 /**
  * `/teaching/h5/samples?code=` (from the class page or a QR code): the published samples whose scope
  * reaches the class; `&id=` reads one with its original pages, highlights and comments — the server
- * answers those only for a sample published to this class (spec §4). Likes count once per phone.
+ * answers those only for a sample published to this class (product-rules.md#states). Likes count once per phone.
  */
 export default function SamplesPage() {
   const t = useT();

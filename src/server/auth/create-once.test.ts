@@ -11,7 +11,7 @@ import { loadPasswordCipher } from './rsa-keys';
 const run = promisify(execFile);
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-// Issue 12, item 8: several server processes must agree on the password key (a password encrypted
+// product-rules.md#security: several server processes must agree on the password key (a password encrypted
 // with one server's public key failed on another) and on the token secret.
 describe('secrets shared by several processes', () => {
   let dir = '';

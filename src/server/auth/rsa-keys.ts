@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AppError } from '../errors';
 import { readOrCreateOnce } from './create-once';
 
-/** The RSA key pair the client encrypts password fields with (spec §7). */
+/** The RSA key pair the client encrypts password fields with (product-rules.md#api). */
 export interface PasswordCipher {
   /** SubjectPublicKeyInfo DER, Base64, for Web Crypto's importKey('spki'). */
   publicKeySpki: string;

@@ -57,7 +57,7 @@ export const menus = pgTable('menus', {
   notShown: boolean('not_shown').notNull().default(false),
 });
 
-/** A user's identity in a school: teacher / department / role name (spec §3). */
+/** A user's identity in a school: teacher / department / role name (product-rules.md#entities). */
 export const identities = pgTable(
   'identities',
   {
@@ -162,7 +162,7 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** AI review start delay per teacher identity (spec §3 "AI review delay setting"). */
+/** AI review start delay per teacher identity (product-rules.md#entities "AI review delay setting"). */
 export const autoCorrectionSettings = pgTable('auto_correction_settings', {
   identityId: integer('identity_id').primaryKey().references(() => identities.id),
   enabled: boolean('enabled').notNull().default(true),

@@ -75,7 +75,7 @@ export const students = pgTable(
     name: text('name').notNull(),
     /** 1 male, 2 female, 0 not given. */
     gender: integer('gender').notNull().default(0),
-    /** Student id: at most 4 digits, unique in the class (spec §3, §9). */
+    /** Student id: at most 4 digits, unique in the class (product-rules.md#entities, #limits). */
     studentNo: text('student_no').notNull(),
     /** Unique identification number, unique in the school when given. */
     identificationNo: text('identification_no'),

@@ -31,7 +31,7 @@ export const files = pgTable(
 
 /**
  * One student's essay for one task and draft (0 first, 1 revised 1, 2 revised 2). Status follows
- * spec §4: submitted → awaiting_ai → ai_running → ai_done → approved, or abnormal; revision_requested
+ * product-rules.md#states: submitted → awaiting_ai → ai_running → ai_done → approved, or abnormal; revision_requested
  * when the teacher asks for a revised draft. "Not submitted" is the absence of a row.
  */
 export const essays = pgTable(

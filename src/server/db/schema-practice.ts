@@ -1,4 +1,4 @@
-// Practice homework (练习作业) and classroom composition (课堂作文), issue 19: short writing a teacher
+// Practice homework (练习作业) and classroom composition (课堂作文), product-rules.md#practice: short writing a teacher
 // sets for a class, answered on the students' phones, with the AI's feedback at once (no approval).
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

@@ -41,7 +41,7 @@ export const parentReportLinks = pgTable(
 );
 
 
-// School leaders' area (#15): one summary row per live essay for the headmaster dashboards, kept
+// School leaders' area (product-rules.md#school-leaders): one summary row per live essay for the headmaster dashboards, kept
 // current from essays.updated_at (services/leaders/essay-facts.ts), so every figure is one SQL
 // aggregate over indexed columns instead of reading corrections' JSON for the whole school.
 
@@ -138,7 +138,7 @@ export const growthEntries = pgTable(
   (t) => [index('growth_entries_student_idx').on(t.studentId, t.semesterId, t.submittedAt)],
 );
 
-/** One student's growth record per semester (spec §3), recomputed from growth_entries on every change. */
+/** One student's growth record per semester (product-rules.md#entities), recomputed from growth_entries on every change. */
 export const growthRecords = pgTable(
   'growth_records',
   {

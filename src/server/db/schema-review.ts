@@ -31,7 +31,7 @@ export const essayReviews = pgTable('essay_reviews', {
   updatedAt: updatedAt(),
 });
 
-/** A teacher's request that a student resubmit (spec §4 Resubmission). */
+/** A teacher's request that a student resubmit (product-rules.md#states Resubmission). */
 export const revisionRequests = pgTable(
   'revision_requests',
   {
@@ -59,7 +59,7 @@ export const revisionRequests = pgTable(
   ],
 );
 
-/** Comment library (spec §3): public comments (school null, owner null) and each teacher's own. */
+/** Comment library (product-rules.md#entities): public comments (school null, owner null) and each teacher's own. */
 export const libraryComments = pgTable(
   'library_comments',
   {

@@ -10,7 +10,7 @@ import { essays, files } from './schema-essays';
 /** Excellent sample essays (优秀范文): proposals, review, publication and likes. */
 
 /**
- * An approved essay proposed as an excellent sample. Status (spec §4): to_release (待发布) →
+ * An approved essay proposed as an excellent sample. Status (product-rules.md#states): to_release (待发布) →
  * published (已发布); a campus-wide publication passes through checking (exCheck) first. Visible
  * scope class | grade | campus, never wider than the campus of the essay's class.
  */

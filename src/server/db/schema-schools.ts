@@ -13,11 +13,11 @@ export const schools = pgTable('schools', {
   name: text('name').notNull(),
   /** School category (0/1 regular schools; other values: institutions with a reduced landing). */
   category: integer('category').notNull().default(0),
-  /** schoolCategory of spec §3 (2, 3 or other change styling). */
+  /** schoolCategory of product-rules.md#entities (2, 3 or other change styling). */
   styleCategory: integer('style_category').notNull().default(1),
   schoolType: integer('school_type').notNull().default(1),
   versionId: integer('version_id').notNull().references(() => schoolVersions.id),
-  /** 0 active, 1 expired (spec §4: expired leaves only /expired). */
+  /** 0 active, 1 expired (product-rules.md#states: expired leaves only /expired). */
   limitStatus: integer('limit_status').notNull().default(0),
   limitExpiresAt: timestamp('limit_expires_at', { withTimezone: true }),
   isSynchronizationSchool: boolean('is_synchronization_school').notNull().default(false),

@@ -17,9 +17,9 @@ export function aiRetryBackoffMs(env: NodeJS.ProcessEnv = process.env): number {
 export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps): JobRunner {
   // Model-service outages get hours, not seconds: 30 s, 1, 2 … 32 min, then hourly (AI_CORRECTION_ATTEMPTS).
   runner.register(AI_CORRECTION_JOB, aiCorrectionHandler(deps), { backoffMs: aiRetryBackoffMs() });
-  // Batch PDF/ZIP splitting and matching (issue 4): a failed attempt is retried after 10 s, 20 s.
+  // Batch PDF/ZIP splitting and matching (product-rules.md#essay-intake): a failed attempt is retried after 10 s, 20 s.
   runner.register(BATCH_SPLIT_JOB, batchSplitHandler(deps), { backoffMs: 10_000 });
-  // Practice attempts (issue 19): the AI's feedback at once; a failed attempt is retried after 10 s, 20 s.
+  // Practice attempts (product-rules.md#practice): the AI's feedback at once; a failed attempt is retried after 10 s, 20 s.
   runner.register(PRACTICE_FEEDBACK_JOB, practiceFeedbackHandler(deps), { backoffMs: 10_000 });
   // Growth entries missing for approved essays, queued at start: batches, resumable, progress in the log.
   runner.register(GROWTH_BACKFILL_JOB, growthBackfillHandler(deps, runner.log), { backoffMs: 60_000 });

@@ -24,7 +24,7 @@ export const errorHandler = fp(async (app) => {
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      // Contracts name a catalogue key as the message of a required form field (spec §5 prompts):
+      // Contracts name a catalogue key as the message of a required form field (product-rules.md#validation prompts):
       // answer the first such key in the caller's language, as the form would show it.
       const keyed = err.validation.find((v) => typeof v.message === 'string' && isMessageKey(v.message));
       if (keyed && isMessageKey(keyed.message!)) {

@@ -1,5 +1,5 @@
 // Bad input that reaches the framework or the database is the caller's mistake, not a 500, and its
-// message is in the caller's language (issue 12): a NUL byte in a text, a number beyond the column's
+// message is in the caller's language (product-rules.md#security): a NUL byte in a text, a number beyond the column's
 // range, JSON that does not parse, a body over the limit, a media type no route takes.
 import type { MessageKey } from '../../core/i18n';
 

@@ -36,7 +36,7 @@ function bearer(req: FastifyRequest): string | undefined {
 
 /**
  * Language and identity of every API request. Default deny: a route is public only when its config
- * says so, and an expired school reaches only the routes flagged allowExpired (spec §4).
+ * says so, and an expired school reaches only the routes flagged allowExpired (product-rules.md#states).
  */
 export const requestContext = fp<{ deps: ServiceDeps; englishHosts: string[] }>(async (app, opts) => {
   app.decorateRequest('lang', 'zh');

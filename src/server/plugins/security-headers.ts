@@ -1,4 +1,4 @@
-// Security headers on every response (issue 12). The pages' Content-Security-Policy is strict for
+// Security headers on every response (product-rules.md#security). The pages' Content-Security-Policy is strict for
 // scripts (only our own files and the one inline config script, by a per-response nonce); styles allow
 // 'unsafe-inline' because antd's CSS-in-JS writes <style> elements at run time. API answers are never
 // cached (they carry students' data), nothing is sniffed, no referrer leaves the site.

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * Times a student's essays of a semester were named excellent sample essays (spec §3 growth record):
- * published samples (/excellentArticle, issue 18) of that student on tasks of that semester. The one
+ * Times a student's essays of a semester were named excellent sample essays (product-rules.md#entities growth record):
+ * published samples (/excellentArticle, product-rules.md#sample-essays) of that student on tasks of that semester. The one
  * place the growth records read it from, the same rule as samplesRepo.timesNamedPerStudent.
  */
 export function excellentSampleCount(studentId: SQL, semesterId: SQL): SQL<number> {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { notifications } from '../db/schema';
 
-/** SQL for a user's notifications (spec §3: isRead 0 unread, 1 read). */
+/** SQL for a user's notifications (product-rules.md#entities: isRead 0 unread, 1 read). */
 export const notificationsRepo = {
   list(db: Executor, userId: number, unreadOnly: boolean) {
     const where = unreadOnly ? and(eq(notifications.userId, userId), eq(notifications.isRead, 0)) : eq(notifications.userId, userId);

@@ -207,7 +207,7 @@ export const samplesRepo = {
 
   // ----- for other areas (documented in docs/samples.md) -----
 
-  /** Growth record "times named excellent sample": published samples per student (spec §3). */
+  /** Growth record "times named excellent sample": published samples per student (product-rules.md#entities). */
   async timesNamedPerStudent(db: Executor, schoolId: number, studentIds: number[]): Promise<Map<number, number>> {
     const out = new Map<number, number>();
     if (!studentIds.length) return out;

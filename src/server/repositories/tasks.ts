@@ -83,7 +83,7 @@ export const tasksRepo = {
     for (const r of rows) out.set(r.taskId, [...(out.get(r.taskId) ?? []), { id: r.id, name: r.name }]);
     return out;
   },
-  /** Live students per class of each task: the statistics base until essays exist (issue 4). */
+  /** Live students per class of each task: the statistics base until essays exist (product-rules.md#essay-intake). */
   async studentsPerClass(db: Executor, taskIds: number[]) {
     if (!taskIds.length) return [];
     return db

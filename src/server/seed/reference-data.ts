@@ -24,11 +24,11 @@ export const PERMISSIONS = [
   { id: 'headmaster', nameZh: '校长驾驶舱', nameEn: 'Headmaster dashboard' },
   { id: 'lcw', nameZh: '礼仪测试', nameEn: 'Etiquette test' },
   { id: 'admissions', nameZh: '招生信息', nameEn: 'Enrollment' },
-  // leaders (#15): basic-data maintenance changes the school's campuses, semesters and teachers, so only role 6 holds it
+  // leaders (product-rules.md#school-leaders): basic-data maintenance changes the school's campuses, semesters and teachers, so only role 6 holds it
   { id: 'foundation', nameZh: '基础数据维护', nameEn: 'Basic data maintenance' },
 ];
 
-/** Which permission ids (and actions) each role holds; the spec leaves the exact mapping to us (§6). */
+/** Which permission ids (and actions) each role holds; the spec leaves the exact mapping to us (product-rules.md#roles). */
 export const ROLE_PERMISSIONS: { roleId: number; permissionId: string; actions: string[] }[] = [
   ...['workbench', 'class', 'task', 'taskBasis', 'exercise'].map((p) => ({ roleId: 2, permissionId: p, actions: ALL })),
   { roleId: 3, permissionId: 'class', actions: ALL },
@@ -37,7 +37,7 @@ export const ROLE_PERMISSIONS: { roleId: number; permissionId: string; actions: 
   { roleId: 6, permissionId: 'class', actions: READ },
   { roleId: 6, permissionId: 'foundation', actions: ALL },
   { roleId: 7, permissionId: 'headmaster', actions: READ },
-  // lcw/admissions (#19): teachers and class staff give etiquette tests to their classes; the headmaster runs
+  // lcw/admissions (product-rules.md#practice): teachers and class staff give etiquette tests to their classes; the headmaster runs
   // them school-wide and the school office's enrollment (admissions); the principal reads and exports both.
   { roleId: 2, permissionId: 'lcw', actions: ALL },
   { roleId: 3, permissionId: 'lcw', actions: ALL },
@@ -47,11 +47,11 @@ export const ROLE_PERMISSIONS: { roleId: number; permissionId: string; actions: 
   { roleId: 7, permissionId: 'admissions', actions: READ },
 ];
 
-/** Side menu entries; `notShown` entries stay routable but out of the menu (spec §2). */
+/** Side menu entries; `notShown` entries stay routable but out of the menu (product-rules.md#screens). */
 export const MENUS = [
   { key: 'headmaster', permissionId: 'headmaster', titleZh: '校长首页', titleEn: 'Headmaster home', path: '/headmaster', icon: 'dashboard', sort: 5 },
   { key: 'teachingAdmin', permissionId: 'headmaster', titleZh: '教学管理', titleEn: 'Teaching admin', path: '/teachingAdmin', icon: 'bar-chart', sort: 6 },
-  // leaders (#15): the 教学管理 sub-menu (parentKey); the principal (role 7) lacks `foundation`, so gets no maintenance entry
+  // leaders (product-rules.md#school-leaders): the 教学管理 sub-menu (parentKey); the principal (role 7) lacks `foundation`, so gets no maintenance entry
   { key: 'taStudentNum', parentKey: 'teachingAdmin', permissionId: 'headmaster', titleZh: '学生数据', titleEn: 'Student data', path: '/teachingAdmin/studentNum', icon: 'team', sort: 601 },
   { key: 'taGrade', parentKey: 'teachingAdmin', permissionId: 'headmaster', titleZh: '年级数据', titleEn: 'Grade data', path: '/teachingAdmin/grade', icon: 'bar-chart', sort: 602 },
   { key: 'taTeacherNum', parentKey: 'teachingAdmin', permissionId: 'headmaster', titleZh: '教师数据', titleEn: 'Teacher data', path: '/teachingAdmin/teacherNum', icon: 'solution', sort: 603 },
@@ -70,7 +70,7 @@ export const MENUS = [
 ];
 
 
-/** Code lists served by dictDetail (spec §3, §9). */
+/** Code lists served by dictDetail (product-rules.md#entities, #limits). */
 export const DICTIONARY: { dictName: string; labelZh: string; labelEn: string; value: string }[] = [
   ...GRADES.map((g) => ({ dictName: 'grade', labelZh: gradeLabel(g, 'zh'), labelEn: gradeLabel(g, 'en'), value: String(g) })),
   ...[

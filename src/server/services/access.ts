@@ -2,7 +2,7 @@ import { ROLE } from '../../core/constants';
 import { forbidden } from '../errors';
 import type { AuthContext } from './auth-context';
 
-/** Whether the caller's identity holds `permission.action` (spec §6: `permissionId.action`). */
+/** Whether the caller's identity holds `permission.action` (product-rules.md#roles: `permissionId.action`). */
 export function can(auth: AuthContext, permission: string, action: string): boolean {
   return auth.permissions.some((p) => p.permissionId === permission && p.actions.includes(action));
 }

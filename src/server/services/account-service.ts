@@ -16,7 +16,7 @@ import { smsCodeService, type SmsPurpose } from './sms-code-service';
 const RESET_TTL_MS = 15 * 60_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** Passwords, SMS codes, recovery and registration (spec §5 password rules, §7 auth and users). */
+/** Passwords, SMS codes, recovery and registration (product-rules.md#validation password rules, product-rules.md#api auth and users). */
 export function accountService(deps: ServiceDeps) {
   const { db, cipher, now } = deps;
 
@@ -31,7 +31,7 @@ export function accountService(deps: ServiceDeps) {
   }
 
   return {
-    /** Spec §5 password change rules, in the spec's order; success revokes every session. */
+    /** product-rules.md#validation password change rules, in the spec's order; success revokes every session. */
     async changePassword(ctx: AuthContext, input: { oldPass: string; newPass: string }) {
       const oldPass = input.oldPass ? cipher.decrypt(input.oldPass) : '';
       const newPass = input.newPass ? cipher.decrypt(input.newPass) : '';

@@ -27,7 +27,7 @@ export function sectionsOf(mode: ReportMode, stored: readonly string[] | null): 
   return REPORT_SECTIONS.filter((s) => keep.has(s));
 }
 
-/** tasks/getTeacherReportConfig, getReportData, getPartReportData (spec §7): the class report of a task. */
+/** tasks/getTeacherReportConfig, getReportData, getPartReportData (product-rules.md#api): the class report of a task. */
 export function classReportService(deps: ServiceDeps) {
   const db = deps.db;
 

@@ -26,7 +26,7 @@ export interface SaveCommentInput {
 }
 
 /**
- * The comment library (spec §3): the public library shipped with the product and each teacher's own
+ * The comment library (product-rules.md#entities): the public library shipped with the product and each teacher's own
  * comments ("mine", per identity). Reading needs task.query, saving, counting a use and deleting need
  * task.edit; a teacher's own comments are invisible to everyone else (404).
  */

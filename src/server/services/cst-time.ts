@@ -1,6 +1,6 @@
 import { schoolTime } from '../../core/time/school-time';
 
-/** Spec §9 date format YYYY-MM-DD HH:mm:ss, in China Standard Time (the schools' zone; core/time/school-time.ts). */
+/** product-rules.md#limits date format YYYY-MM-DD HH:mm:ss, in China Standard Time (the schools' zone; core/time/school-time.ts). */
 export function formatCst(d: Date): string {
   return schoolTime(d);
 }

@@ -23,10 +23,10 @@ import { keepPreviousPages } from './security/page-versions';
 import { byStudentNo } from '../../core/domain/student-order';
 import { isUniqueViolation } from '../db/pg-errors';
 
-/** Largest image (pixels) a teacher may turn (the AI job turns it for every read); bigger ones get the spec §8 message. */
+/** Largest image (pixels) a teacher may turn (the AI job turns it for every read); bigger ones get the product-rules.md#errors message. */
 export const ROTATE_MAX_PIXELS_DEFAULT = 40_000_000;
 
-/** Spec §3 label of one essay. */
+/** product-rules.md#entities label of one essay. */
 export function labelOf(status: string, draft: number): EssayLabel {
   switch (status as EssayStatus) {
     case 'abnormal':
@@ -310,7 +310,7 @@ export function essayService(deps: ServiceDeps) {
      * and batch intake still knows the page by its file). `rotation` is the clockwise turn that shows the
      * stored file (EXIF orientation applied) upright, the one meaning batch intake, the AI job and every
      * screen use. The AI job turns the pixels for each read, so images over the rotate limit are refused
-     * with the spec §8 message.
+     * with the product-rules.md#errors message.
      */
     async rotate(auth: AuthContext, pageId: number, degrees: number) {
       const { page, row } = await pageInScope(auth, pageId);

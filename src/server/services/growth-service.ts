@@ -1,4 +1,4 @@
-// Student growth records (spec §1, §3, §7 studentGrowing/*): the class growth table, one student's
+// Student growth records (product-rules.md#audience, #entities, #api studentGrowing/*): the class growth table, one student's
 // profile and record, and the xlsx export. A teacher sees the students of the classes they teach,
 // class staff and headmasters the whole school; anything else is a 404 (nothing is revealed).
 import type { GrowthPage, GrowthProfile, GrowthRecord } from '../../core/api/contracts/growth';

@@ -1,4 +1,4 @@
-// Practice homework (练习作业, spec §6 key /exercise) and classroom composition (课堂作文 on
+// Practice homework (练习作业, product-rules.md#roles key /exercise) and classroom composition (课堂作文 on
 // /homework/situation/index, key /task), the teacher's side: set, list with participation and
 // averages, one practice with every student's attempts, comments, start and end. A teacher (role 2)
 // works on the classes they teach; other schools' practices are 404. docs/practice.md.

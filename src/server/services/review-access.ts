@@ -32,5 +32,5 @@ export async function essayForReview(db: Executor, auth: AuthContext, essayId: n
   return row;
 }
 
-/** Approved essays are locked: cancel the approval first (spec §4). */
+/** Approved essays are locked: cancel the approval first (product-rules.md#states). */
 export const approvedLocked = () => new AppError(409, 'ESSAY_APPROVED', 'essay.approvedLocked', undefined, { show: true });

@@ -1,4 +1,4 @@
-// Teacher review of an essay (spec §4 Review): the correction screen's workspace, the classmates
+// Teacher review of an essay (product-rules.md#states Review): the correction screen's workspace, the classmates
 // before and after, saving the teacher's edits, the corrected transcript (local re-analysis),
 // approval (AI done, comment not empty, a pending revised-draft request confirmed), cancelling it,
 // batch approval, and a student's drafts side by side.
@@ -32,7 +32,7 @@ import { byStudentNo } from '../../core/domain/student-order';
 type BatchResult = z.infer<typeof batchResult>;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** Essay statuses in which the AI review is complete (spec §4: 'Please complete the AI review first'). */
+/** Essay statuses in which the AI review is complete (product-rules.md#states: 'Please complete the AI review first'). */
 const AI_COMPLETE: readonly string[] = ['ai_done', 'revision_requested'];
 
 export function reviewView(essay: Pick<EssayRow, 'id' | 'status' | 'teacherScore'>, row: (ReviewRow & { approvedByName?: string | null }) | undefined): EssayReview {

@@ -1,4 +1,4 @@
-// Revised drafts (spec §4 Resubmission): the teacher asks a student to submit again, either keeping
+// Revised drafts (product-rules.md#states Resubmission): the teacher asks a student to submit again, either keeping
 // the current essay for comparison (the next upload becomes the next draft) or discarding it with its
 // review (the next upload takes its place, same draft). One pending request per task and student;
 // the student is told on the H5 pages. Cancelling asks for confirmation and restores the essay.

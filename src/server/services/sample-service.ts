@@ -1,8 +1,8 @@
-// Excellent sample essays (优秀范文, spec §3/§4): teachers propose approved essays, edit them, publish
+// Excellent sample essays (优秀范文, product-rules.md#entities/#states): teachers propose approved essays, edit them, publish
 // them to their class, grade or campus (campus-wide only after the exCheck review by a headmaster or
 // the class's teacher), and everyone the scope reaches reads and likes them. Students and parents
 // read on the H5 page with the class code — only published samples, so the original image and the
-// comments of an essay reach students only once it is a sample of their class (spec §4).
+// comments of an essay reach students only once it is a sample of their class (product-rules.md#states).
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type * as c from '../../core/api/contracts/samples';

@@ -5,7 +5,7 @@ import { schoolsRepo } from '../repositories/schools';
 
 /**
  * Public pages reached by a class code (students' H5) answer for a school only while its
- * subscription runs, like every signed-in route does (spec §4: an expired system leaves only /expired).
+ * subscription runs, like every signed-in route does (product-rules.md#states: an expired system leaves only /expired).
  */
 export async function assertSchoolActive(db: Executor, schoolId: number): Promise<void> {
   const school = await schoolsRepo.findById(db, schoolId);

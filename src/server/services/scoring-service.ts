@@ -11,7 +11,7 @@ const TYPE_NAMES: Record<number, [string, string]> = { 1: ['A/B/C 等级', 'A/B/
 /** Dimensions of a comma-joined levelDim (either comma), trimmed, without blanks or repeats. */
 export const splitDims = (levelDim: string) => [...new Set(levelDim.split(/[,，]/).map((d) => d.trim()).filter(Boolean))];
 
-/** Spec §5: types 1, 2 and 4 take 4 to 8 dimensions; type 3 (score) takes one option. */
+/** product-rules.md#validation: types 1, 2 and 4 take 4 to 8 dimensions; type 3 (score) takes one option. */
 export function checkLevel(levelType: number, levelDim: string): string[] {
   const dims = splitDims(levelDim);
   if (levelType === 3) {

@@ -22,7 +22,7 @@ export interface ClientInfo {
 // A real hash of a random password: unknown usernames cost the same time as known ones.
 const DUMMY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==';
 
-/** Sign-in, identity choice, token issue and revocation (spec §4 Session, §7 auth/*). */
+/** Sign-in, identity choice, token issue and revocation (product-rules.md#states Session, product-rules.md#api auth/*). */
 export function sessionService(deps: ServiceDeps) {
   const { db, signer, now } = deps;
 
@@ -72,7 +72,7 @@ export function sessionService(deps: ServiceDeps) {
       if (state.lockedUntil) throw locked(state.lockedUntil);
       if (state.captchaRequired) await captchaService.consume(db, signer, input.captchaId, input.captchaCode, at);
       // The attempt is counted before the password is compared, atomically: parallel guesses cannot
-      // all be compared before the count lands (issue 12).
+      // all be compared before the count lands (product-rules.md#security).
       const lockedUntil = await loginThrottle.takeAttempt(db, input.username, client.ip, at);
       if (lockedUntil) throw locked(lockedUntil);
       const user = await usersRepo.findByUsername(db, input.username);
@@ -109,7 +109,7 @@ export function sessionService(deps: ServiceDeps) {
       }));
     },
 
-    /** Role switch: a new token for the chosen identity; the old token dies (spec §4). */
+    /** Role switch: a new token for the chosen identity; the old token dies (product-rules.md#states). */
     async chooseRole(ctx: AuthContext, input: { permission: string; schoolId: number }, client: ClientInfo) {
       const identityId = Number(input.permission);
       const identity = Number.isInteger(identityId) ? await identitiesRepo.findForUser(db, ctx.user.id, identityId) : undefined;

@@ -26,7 +26,7 @@ export function limitOf(school: AuthContext['school']) {
   return { status: school.limitStatus, expiresAt: school.limitExpiresAt?.toISOString() ?? null };
 }
 
-/** The session user of spec §3, as `auth/info` and the token response return it. */
+/** The session user of product-rules.md#entities, as `auth/info` and the token response return it. */
 export function buildSessionUser(ctx: AuthContext, identityCount: number, lang: Lang): z.infer<typeof sessionUser> {
   const { user, identity, school } = ctx;
   const roleName = lang === 'en' ? identity.roleNameEn : identity.roleNameZh;

@@ -28,7 +28,7 @@ function refuse(code: SsoErrorCode, client: SsoClient, context: Record<string, u
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
- * Single sign-on (spec §6, §7; issue 7): a partner vouches for one of its users — a signed launch, a
+ * Single sign-on (product-rules.md#roles, #api; product-rules.md#partner-portals): a partner vouches for one of its users — a signed launch, a
  * CAS ticket zhipi checks with the partner, or a signed link — and zhipi signs in the identity that
  * user is linked to in sso_user_links. Nothing here trusts a user id the browser sent on its own.
  */

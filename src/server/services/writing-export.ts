@@ -1,4 +1,4 @@
-// The score export of a task (spec §5: only teacher-approved scores): one row per student's latest
+// The score export of a task (product-rules.md#validation: only teacher-approved scores): one row per student's latest
 // approved draft with the teacher's total and dimension scores, the grade band, words and times.
 import ExcelJS from 'exceljs';
 import { DIMENSIONS, GRADE_BANDS, gradeBand } from '../../correction/index';
@@ -9,7 +9,7 @@ import type { TaskScoringInfo } from './writing-scope';
 import { formatCst } from './cst-time';
 import { compareStudentNo } from '../../core/domain/student-order';
 
-/** A cell's time in the spec §9 format (China Standard Time); empty when there is none. */
+/** A cell's time in the product-rules.md#limits format (China Standard Time); empty when there is none. */
 export function cstTime(d: Date | null): string {
   return d ? formatCst(d) : '';
 }

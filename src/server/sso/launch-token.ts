@@ -1,5 +1,5 @@
 /**
- * Partner launches (issue 7 SSO): sign on the partner's server, verify on zhipi's.
+ * Partner launches (product-rules.md#partner-portals SSO): sign on the partner's server, verify on zhipi's.
  *
  *   launch = base64url(JSON payload) + "." + base64url(HMAC-SHA256(secret, first part))
  *   payload = { partnerId, userId, nonce, iat, exp }   (unix seconds, exp - iat ≤ 300, nonce ≥ 16 chars)

@@ -5,7 +5,7 @@
  */
 export type SignInMethod = 'password' | 'sms' | 'sso';
 
-/** The partner kind of the basic-data platform: its users do not see logout (spec §2 header). */
+/** The partner kind of the basic-data platform: its users do not see logout (product-rules.md#screens header). */
 export const BASIC_DATA_PLATFORM_KIND = 'tianyu';
 
 export function ssoVia(kind: string, partnerId: string): string {

@@ -52,7 +52,7 @@ interface Values {
 }
 
 /**
- * Assign or modify an essay task (spec §2 assignTask, §3 Essay task, §5 messages). The topic
+ * Assign or modify an essay task (product-rules.md#screens assignTask, product-rules.md#entities Essay task, product-rules.md#validation messages). The topic
  * cascades grade → unit → topic from the prompt bank; picking a topic fills title, genre,
  * requirements and guidance, which stay editable.
  */
@@ -137,7 +137,7 @@ export function AssignTaskForm(props: AssignTaskFormProps) {
     });
   }
 
-  /** Opening unit or topic before the grade is chosen says what to do first (spec §5). */
+  /** Opening unit or topic before the grade is chosen says what to do first (product-rules.md#validation). */
   const needGrade = (open: boolean, key: 'task.form.gradeFirst' | 'task.form.gradeThenTopic') => {
     if (open && !form.getFieldValue('grade')) {
       void message.warning(t(key));

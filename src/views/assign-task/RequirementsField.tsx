@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { MAX_WRITING_REQUIREMENTS, WRITING_REQUIREMENT_SUGGESTED_CHARS } from '../../core/constants';
 import { useT } from '../i18n/i18n-context';
 
-/** Writing requirements: numbered 1. 2. 3., at most 5, each about 15 characters (spec §5). */
+/** Writing requirements: numbered 1. 2. 3., at most 5, each about 15 characters (product-rules.md#validation). */
 export function RequirementsField({ editing }: { editing: boolean }) {
   const t = useT();
   return (

@@ -8,13 +8,13 @@ export function PermissionProvider({ granted, children }: { granted: readonly Pe
   return <GrantedContext.Provider value={granted}>{children}</GrantedContext.Provider>;
 }
 
-/** `can('task.delete')`: the page-level check of spec §6 (`permissionId.action`). */
+/** `can('task.delete')`: the page-level check of product-rules.md#roles (`permissionId.action`). */
 export function usePermission(): (check: string) => boolean {
   const granted = useContext(GrantedContext);
   return useCallback((check: string) => hasAction(check, granted), [granted]);
 }
 
-/** Renders its children only when the user's action list allows `action` (spec §6 directive). */
+/** Renders its children only when the user's action list allows `action` (product-rules.md#roles directive). */
 export function Authorized({ action, children }: { action: string; children: ReactNode }) {
   const can = usePermission();
   return can(action) ? <>{children}</> : null;

@@ -34,7 +34,7 @@ export interface CommentLibraryProps {
 const PAGE_SIZE = 20;
 
 /**
- * The comment library (spec §3): public comments shipped with the product and the teacher's own,
+ * The comment library (product-rules.md#entities): public comments shipped with the product and the teacher's own,
  * positive and reverse, by dimension, genre and tag, with search. Each comment offers the caller's
  * actions; using one counts it (commentLibrary/use), and the teacher may delete their own.
  */

@@ -3,7 +3,7 @@ import type { Task } from '../../core/api/contracts/tasks';
 /**
  * The task a screen opens on when the URL names none: the newest released task with essays waiting
  * for the teacher's review, else the newest with any essay handed in, else the newest released one
- * (a just-assigned task has nothing to review yet; opening on it hid the work — issue 21).
+ * (a just-assigned task has nothing to review yet; opening on it hid the work — product-rules.md#teacher-journey).
  */
 export function defaultTask<T extends Pick<Task, 'status' | 'counts'>>(tasks: readonly T[]): T | undefined {
   const released = tasks.filter((x) => x.status === 'released');

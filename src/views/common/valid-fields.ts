@@ -3,7 +3,7 @@ import type { FormInstance } from 'antd';
 /**
  * antd's validateFields rejects when a field is invalid; the form already shows the message, so that
  * rejection is not an error. Awaiting it bare in a click handler left an unhandled promise rejection
- * on every invalid submit (issue 21). Returns the values, or null when the form shows errors.
+ * on every invalid submit (product-rules.md#teacher-journey). Returns the values, or null when the form shows errors.
  */
 export async function validFields<T>(form: FormInstance<T>): Promise<T | null> {
   try {

@@ -42,7 +42,7 @@ export interface CorrectionPanelProps {
   /** the teacher approved the essay */
   onApproved?(review: EssayReview): void;
   /**
-   * the panel is done: 'background' when a long AI run goes on without it (spec §4, after 10 s),
+   * the panel is done: 'background' when a long AI run goes on without it (product-rules.md#states, after 10 s),
    * 'discarded' when the essay was discarded with a revision request and no classmate is left
    */
   onClose?(reason: 'background' | 'discarded'): void;
@@ -56,10 +56,10 @@ let annotationSeq = 0;
 const annotationId = () => `t${Date.now().toString(36)}${(annotationSeq++).toString(36)}`;
 
 /**
- * The correction screen (spec §2): the essay's page images with the AI's notes drawn on them, the
+ * The correction screen (product-rules.md#screens): the essay's page images with the AI's notes drawn on them, the
  * transcript (correctable), the AI's comment and scores with their evidence, the teacher's comment,
  * scores and sentence annotations (autosaved), the comment library, previous / next classmate,
- * approval and the other review rules of spec §4, and keyboard shortcuts scoped to the panel.
+ * approval and the other review rules of product-rules.md#states, and keyboard shortcuts scoped to the panel.
  * Plain props and API clients, so partner portals get it as <zp-correction-panel>.
  */
 export function CorrectionPanel(props: CorrectionPanelProps) {

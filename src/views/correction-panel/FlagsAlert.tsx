@@ -19,7 +19,7 @@ export interface FlagsAlertProps {
 }
 
 /**
- * Abnormal flags (spec §4) with the evidence the engine found, and the two ways on: correct anyway
+ * Abnormal flags (product-rules.md#states) with the evidence the engine found, and the two ways on: correct anyway
  * (results may be less accurate) or upload the pages again.
  */
 export function FlagsAlert(props: FlagsAlertProps) {

@@ -14,7 +14,7 @@ export interface RevisionDialogProps {
 }
 
 /**
- * Ask for a revised draft (spec §4): keep the current essay to compare with the revision, or discard
+ * Ask for a revised draft (product-rules.md#states): keep the current essay to compare with the revision, or discard
  * it and its comment; an optional message goes to the student with the notification.
  */
 export function RevisionDialog(props: RevisionDialogProps) {

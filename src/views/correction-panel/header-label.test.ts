@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { headerLabel } from './header-label';
 
 describe('headerLabel', () => {
-  it('leaves 已审核 to the approval tag, so the header never says it twice (issue 21 item 4)', () => {
+  it('leaves 已审核 to the approval tag, so the header never says it twice (product-rules.md#teacher-journey)', () => {
     expect(headerLabel('reviewed', true)).toBeNull();
   });
   it('says 待审核 once an approval is cancelled, before the list label is read again', () => {

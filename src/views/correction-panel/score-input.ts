@@ -1,4 +1,4 @@
-// Teacher scores within the task's score type (spec §9): types 1, 2 and 4 pick one of the type's
+// Teacher scores within the task's score type (product-rules.md#limits): types 1, 2 and 4 pick one of the type's
 // level labels (A/B/C, 优秀/良好/中等/较差, 甲/乙/丙/丁), type 3 types a number from 0 to the
 // dimension's full mark. Pure functions, unit-tested; the server checks the same rules again.
 import type { MessageKey } from '../../core/i18n';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CorrectionApi } from '../../core/api/endpoints/correction';
 
-/** Spec §4: a long AI run continues in the background; after this long the user goes back. */
+/** product-rules.md#states: a long AI run continues in the background; after this long the user goes back. */
 export const BACKGROUND_AFTER_MS = 10_000;
 export const POLL_MS = 1500;
 

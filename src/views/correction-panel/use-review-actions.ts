@@ -38,7 +38,7 @@ interface Deps {
 const errorOf = (err: unknown) => (err instanceof ApiError ? err : null);
 
 /**
- * The review rules of spec §4 as the panel applies them: approval (teacher comment required, AI
+ * The review rules of product-rules.md#states as the panel applies them: approval (teacher comment required, AI
  * review done, a pending revision request confirmed), its cancellation, re-running the AI (refused
  * while approved; teacher edits overwritten only after confirmation), "correct anyway", revised-draft
  * requests and their cancellation (confirmed), and moving to a classmate.

@@ -26,7 +26,7 @@ type EssayRef = Profile['comments'][number];
 const day = (iso: string, lang: string) => new Date(iso).toLocaleDateString(lang === 'en' ? 'en-GB' : 'zh-CN', { timeZone: 'Asia/Shanghai', month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
- * One student's growth profile of a semester (spec §1): the record, score trend lines per dimension,
+ * One student's growth profile of a semester (product-rules.md#audience): the record, score trend lines per dimension,
  * length by task, revised drafts and their improvement, the personal 错字本 (fixed / not yet), the
  * sentences the teacher marked good and the teacher comments over time. Plain props: the app, the
  * <zp-growth-profile> element and the parents' H5 report show the same view.

@@ -24,8 +24,8 @@ export interface GrowthTableProps {
 type Sort = (typeof GROWTH_SORTS)[number];
 
 /**
- * The growth table (spec §2 /growingUp/index, /teachingAdmin/detailGrouing): the semester's students
- * with the spec §3 record columns, sortable, filtered by semester, class (campus and grade for the
+ * The growth table (product-rules.md#screens /growingUp/index, /teachingAdmin/detailGrouing): the semester's students
+ * with the product-rules.md#entities record columns, sortable, filtered by semester, class (campus and grade for the
  * school view) and name or student ID, paged, exported as xlsx.
  */
 export function GrowthTable({ api, schoolWide, onOpen, title, classId: initialClass, semesterId: initialSemester }: GrowthTableProps) {
@@ -65,7 +65,7 @@ export function GrowthTable({ api, schoolWide, onOpen, title, classId: initialCl
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {
-      // shown by the client (spec §8 rules)
+      // shown by the client (product-rules.md#errors rules)
     } finally {
       setExporting(false);
     }

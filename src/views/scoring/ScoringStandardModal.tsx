@@ -12,7 +12,7 @@ import { validFields } from '../common/valid-fields';
 /**
  * Scoring standard (mScoringLevel): score type 1–4, 4 to 8 dimensions for types 1, 2 and 4 (else
  * 'the scoring standard must have at least 4 and at most 8'), one option for type 3, and strictness.
- * 'Set successfully', then the page reloads (spec §8).
+ * 'Set successfully', then the page reloads (product-rules.md#errors).
  */
 export function ScoringStandardModal({ scoring, onClose, onSaved }: { scoring: ScoringApi; onClose(): void; onSaved(): void }) {
   const t = useT();

@@ -45,7 +45,7 @@ export interface TaskBoardProps {
 const PAGE_SIZE = 12;
 
 /**
- * The teacher's home task board (spec §2 /teacherIndex): a class's essay tasks with release time,
+ * The teacher's home task board (product-rules.md#screens /teacherIndex): a class's essay tasks with release time,
  * deadline, upload QR code, detail, modify, delete, statistics, and the submission, AI review and
  * approval counts. Plain props and API clients, so partner portals get it as <zp-task-board>.
  */

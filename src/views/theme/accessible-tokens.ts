@@ -1,6 +1,6 @@
 /**
  * antd's default greys (45 % black for descriptions, breadcrumbs and secondary text, 25 % for
- * placeholders) fall below WCAG AA's 4.5:1 on white; axe found 12–60 such failures a page (issue 21).
+ * placeholders) fall below WCAG AA's 4.5:1 on white; axe found 12–60 such failures a page (product-rules.md#teacher-journey).
  * These keep the look and pass. Used by the app and the elements' ConfigProvider.
  */
 export const ACCESSIBLE_TEXT_TOKENS = {
@@ -16,7 +16,7 @@ export const ACCESSIBLE_TEXT_TOKENS = {
 /**
  * antd writes a tag's text in the palette's shade 7 on shade 1 (`<Tag color="gold">`) and a status
  * tag's in the plain status colour (`<Tag color="success">`): gold reads 2.8:1, green and orange 3.3:1,
- * success 2.3:1, below AA's 4.5:1 (axe, issue 21). A stylesheet cannot win over antd's css-in-js
+ * success 2.3:1, below AA's 4.5:1 (axe, product-rules.md#teacher-journey). A stylesheet cannot win over antd's css-in-js
  * reliably, so the Tag's own component tokens carry the darker shades (8 or 9, each ≥ 4.5:1 on its
  * background; shades that already pass stay). Solid tags keep white on these darker colours, which
  * passes too. Used by the app and by the elements' ConfigProvider.

@@ -34,7 +34,7 @@ export function pageStudentOptions(page: Pick<BatchPage, 'candidates'>, students
 }
 
 /**
- * Batch PDF/ZIP upload (spec §2 Upload): scanner tips, the upload, live progress (SSE), and the match
+ * Batch PDF/ZIP upload (product-rules.md#screens Upload): scanner tips, the upload, live progress (SSE), and the match
  * report where the teacher assigns unmatched pages by hand.
  */
 export function BatchUpload(props: { client: ApiClient; batch: BatchApi; taskId: number; classId: number; students: Student[] }) {

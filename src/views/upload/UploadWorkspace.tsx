@@ -28,7 +28,7 @@ export interface UploadWorkspaceProps {
 }
 
 /**
- * The upload screen of spec §2: one student at a time, a batch PDF/ZIP matched to students
+ * The upload screen of product-rules.md#screens: one student at a time, a batch PDF/ZIP matched to students
  * automatically, printable answer sheets, and the QR code students scan to upload from a phone.
  */
 export function UploadWorkspace(props: UploadWorkspaceProps) {

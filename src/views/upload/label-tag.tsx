@@ -13,7 +13,7 @@ const COLORS: Record<EssayLabel, string> = {
   unmatchedImage: 'orange',
 };
 
-/** The status label of spec §3 (not submitted, abnormal, pending review, ...). */
+/** The status label of product-rules.md#entities (not submitted, abnormal, pending review, ...). */
 export function EssayLabelTag({ label }: { label: EssayLabel }) {
   const t = useT();
   return <Tag color={COLORS[label]}>{t(`label.${label}`)}</Tag>;

@@ -10,7 +10,7 @@ export function safeFileName(name: string): string {
 }
 
 /**
- * Export the teacher-approved scores of a task in a class as xlsx (spec §5: approved only); when
+ * Export the teacher-approved scores of a task in a class as xlsx (product-rules.md#validation: approved only); when
  * nothing is approved yet the server's message is shown by the client and nothing downloads.
  */
 export function ExportButton({ api, taskId, classId, fileName }: { api: { review: Pick<ReviewApi, 'exportWriting'> }; taskId: number; classId: number; fileName: string }) {
@@ -27,7 +27,7 @@ export function ExportButton({ api, taskId, classId, fileName }: { api: { review
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {
-      // shown by the client (spec §8 rules), e.g. nothing approved yet
+      // shown by the client (product-rules.md#errors rules), e.g. nothing approved yet
     } finally {
       setBusy(false);
     }

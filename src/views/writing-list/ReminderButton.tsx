@@ -13,7 +13,7 @@ export interface ReminderButtonProps {
 }
 
 /**
- * One-click reminder to the students who have not submitted (spec §2 Writing list). Confirms with the
+ * One-click reminder to the students who have not submitted (product-rules.md#screens Writing list). Confirms with the
  * names first and then shows who was reminded; the server refuses a repeat within 10 minutes and its
  * message is shown by the client.
  */

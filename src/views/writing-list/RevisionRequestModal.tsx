@@ -13,7 +13,7 @@ export interface RevisionRequestModalProps {
 }
 
 /**
- * Ask the selected students for a revised draft (spec §4 Resubmission): keep the current essay to
+ * Ask the selected students for a revised draft (product-rules.md#states Resubmission): keep the current essay to
  * compare with the revision, or discard it and its comment; an optional message goes with the
  * students' H5 notification. Afterwards shows who was asked and who was skipped, with the reasons.
  */

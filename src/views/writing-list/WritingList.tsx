@@ -47,7 +47,7 @@ export interface WritingListProps {
   rowExtra?(essay: { id: number; status: string }, row: Row): ReactNode;
   /** Batch review of the given essays (AI done, not approved). */
   onBatchReview?(taskId: number, classId: number, essayIds: number[]): void;
-  /** The class report of the task (issue 16). */
+  /** The class report of the task (product-rules.md#class-report). */
   onOpenReport?(taskId: number, classId: number): void;
   /** The page chooses the task and class itself (work info page): no picker. */
   hidePicker?: boolean;
@@ -60,7 +60,7 @@ export interface WritingListProps {
 }
 
 /**
- * The class essay list (spec §2 writinglist): each student's status label, draft, scores, word count,
+ * The class essay list (product-rules.md#screens writinglist): each student's status label, draft, scores, word count,
  * submission and audit times, live while the AI works; with the review API also the teacher's tools:
  * statistics, classroom evaluation, export, one-click reminder, batch revised-draft request, batch
  * review, and each student's drafts side by side.

@@ -11,8 +11,8 @@ import { safeRedirect, useAfterSignIn } from '../../components/use-after-sign-in
 import { runSsoCall, ssoCallFor, type SsoFlow } from './sso-request';
 
 /**
- * The SSO entry pages of spec §2 (DetailHome, goYueShen, goYueShenTwo, gohzyTY): read the partner's
- * query, make the matching spec §7 call once, store the token and land like any sign-in — or say why
+ * The SSO entry pages of product-rules.md#screens (DetailHome, goYueShen, goYueShenTwo, gohzyTY): read the partner's
+ * query, make the matching product-rules.md#api call once, store the token and land like any sign-in — or say why
  * not, with a way back. The call goes through a quiet client: a refusal is 401, and the app's 401 rule
  * (clear and go to the login page) would hide the reason.
  */

@@ -1,6 +1,6 @@
 import type { SsoApi } from '../../../core/api/endpoints/sso';
 
-/** Which SSO entry a page is: spec §2 public routes → the spec §7 call it makes. */
+/** Which SSO entry a page is: product-rules.md#screens public routes → the product-rules.md#api call it makes. */
 export type SsoFlow = 'launch' | 'hzy' | 'gz' | 'tianyu';
 
 export type SsoCall =

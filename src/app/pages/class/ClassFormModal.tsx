@@ -19,7 +19,7 @@ interface Values {
   time?: [Dayjs, Dayjs];
 }
 
-/** New / edit class with the five prompts of spec §5. */
+/** New / edit class with the five prompts of product-rules.md#validation. */
 export function ClassFormModal({ klass, onClose, onSaved }: { klass: ClassItem | null; onClose(): void; onSaved(): void }) {
   const t = useT();
   const { message } = App.useApp();

@@ -21,7 +21,7 @@ export default function GrowthDetailPage() {
   return (
     <>
       <GrowthProfile api={api} studentId={studentId} semesterId={params.get('semesterId') ?? undefined} onBack={() => navigate('/growingUp/index')} />
-      {/* Practice (issue 19) is AI-marked: its own series, never mixed into the graded essays above. */}
+      {/* Practice (product-rules.md#practice) is AI-marked: its own series, never mixed into the graded essays above. */}
       <PracticeGrowthCard studentId={studentId} load={practice.growth} />
     </>
   );

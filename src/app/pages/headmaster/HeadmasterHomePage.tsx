@@ -17,7 +17,7 @@ export default function HeadmasterHomePage() {
   const { query, set } = useLeaderQuery();
   const filters = useMemo(() => ({ semesterId: query.semesterId, campusId: query.campusId }), [query.semesterId, query.campusId]);
   const res = useAsync(() => api.overview(filters), [api, filters]);
-  // the newest published samples the caller may read (the school, or their campus), issue 18's list
+  // the newest published samples the caller may read (the school, or their campus), as on the samples' home (product-rules.md#sample-essays)
   const samples = useAsync(() => samplesApi(client).list({ status: 'published', sort: 'date', pageNum: 1, pageSize: 5 }), [client]);
   const d = res.data;
   const link = (path: string, extra: Record<string, string | number> = {}) => `${path}${filterSearch(filters, extra)}`;

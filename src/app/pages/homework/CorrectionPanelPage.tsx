@@ -14,7 +14,7 @@ import { useFirstPendingEssay } from './use-first-pending-essay';
 
 /**
  * The correction panel as an app page (?essayId=): previous / next classmate change the query, a long
- * AI run sends the teacher back to where they came from (spec §4), re-upload opens the upload screen.
+ * AI run sends the teacher back to where they came from (product-rules.md#states), re-upload opens the upload screen.
  * `top` is the viewport height above the panel's body in this layout (header, tabs, breadcrumb).
  */
 export function CorrectionPanelPage({ mode, top }: { mode: 'review' | 'ai'; top: number }) {

@@ -6,7 +6,7 @@ import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
 import { BASE_PATH } from '../../boot/app-services';
 
-/** Error pages: the back-to-home button clears local storage and goes to the login page (spec §2). */
+/** Error pages: the back-to-home button clears local storage and goes to the login page (product-rules.md#screens). */
 export function ExceptionView({ status, messageKey }: { status: ResultProps['status']; messageKey: MessageKey }) {
   const t = useT();
   const { session } = useApp();

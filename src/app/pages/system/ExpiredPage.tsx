@@ -5,7 +5,7 @@ import { LOGIN_PATH } from '../../../core/routes/route-table';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
 
-/** The only page an expired institution can open (spec §4). */
+/** The only page an expired institution can open (product-rules.md#states). */
 export default function ExpiredPage() {
   const t = useT();
   const navigate = useNavigate();

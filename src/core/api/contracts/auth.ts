@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 const phone = z.string().regex(/^1\d{10}$/);
-/** RSA-OAEP(SHA-256) ciphertext of a password, Base64 (spec §7: encrypted then Base64 by the client). */
+/** RSA-OAEP(SHA-256) ciphertext of a password, Base64 (product-rules.md#api: encrypted then Base64 by the client). */
 const encrypted = z.string().min(16).max(2048);
 
 export const loginTeacherBody = z.object({
@@ -27,7 +27,7 @@ export const permissionEntry = z.object({
   actionEntitySet: z.array(z.object({ action: z.string(), describe: z.string() })),
 });
 
-/** The signed-in user as `auth/info` returns it (spec §3 "Session user" and "User info"). */
+/** The signed-in user as `auth/info` returns it (product-rules.md#entities "Session user" and "User info"). */
 export const sessionUser = z.object({
   userId: z.number().int(),
   username: z.string(),
@@ -58,7 +58,7 @@ export const sessionUser = z.object({
   signedInVia: z.enum(['password', 'sms', 'sso']),
   /** The SSO partner id this session was signed in through; null for password and SMS sign-in. */
   ssoSource: z.string().nullable(),
-  /** Signed in through the basic-data platform (partner kind tianyu): the header hides logout (spec §2). */
+  /** Signed in through the basic-data platform (partner kind tianyu): the header hides logout (product-rules.md#screens). */
   hideLogout: z.boolean(),
   mustChangePassword: z.boolean(),
   systemInfo,
@@ -97,7 +97,7 @@ export const infoMenuResponse = z.object({
 });
 export type InfoMenuResponse = z.infer<typeof infoMenuResponse>;
 
-/** Identity of spec §3 (role-switch entry). `permission` is the identity key sent to chooseRole. */
+/** Identity of product-rules.md#entities (role-switch entry). `permission` is the identity key sent to chooseRole. */
 export const identity = z.object({
   id: z.number().int(),
   tname: z.string(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Batch intake (issue 4 parts 3–4): printable answer sheets, batch PDF/ZIP upload, its progress, the
- * match report and the teacher's hand assignments. Spec §7 writings/*.
+ * Batch intake (product-rules.md#essay-intake): printable answer sheets, batch PDF/ZIP upload, its progress, the
+ * match report and the teacher's hand assignments. product-rules.md#api writings/*.
  */
 
 const id = z.coerce.number().int().positive();

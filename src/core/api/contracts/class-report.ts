@@ -4,7 +4,7 @@ import { rowId } from './paging';
 import { SAMPLE_STATUSES } from './samples';
 
 /**
- * Class report of a task (issue 16, spec §7 tasks/getTeacherReportConfig, getReportData,
+ * Class report of a task (product-rules.md#class-report, product-rules.md#api tasks/getTeacherReportConfig, getReportData,
  * getPartReportData): only teacher-approved results count. Percent figures are on 0–100; `score`
  * strings are on the task's own scale (points out of the full mark, or a level label).
  */
@@ -61,7 +61,7 @@ export const reportOverview = z.object({
 export const reportProblem = z.object({ kind: z.enum(['wrongChar', 'punctuation']), label: z.string(), count: z.number().int(), essays: z.number().int(), examples: z.array(z.object({ text: z.string(), count: z.number().int() })) });
 export const reportSentence = z.object({ studentId: rowId(), studentName: z.string(), text: z.string(), reasons: z.array(z.string()) });
 export const reportExcellent = z.object({ studentId: rowId(), studentName: z.string(), essayId: rowId(), percent: z.number().nullable(), score: z.string().nullable(), excerpt: z.string() });
-/** A sample essay (优秀范文, issue 18) chosen from this task in this class, whatever its status. */
+/** A sample essay (优秀范文, product-rules.md#sample-essays) chosen from this task in this class, whatever its status. */
 export const reportSample = z.object({
   sampleId: rowId(),
   essayId: rowId(),

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { option, pageQuery } from './paging';
 
 /**
- * Classes, semesters, campuses, teachers and the headmaster's basic-data maintenance (issue 3).
- * Error messages of required fields are catalogue keys (spec §5); the server answers them translated.
+ * Classes, semesters, campuses, teachers and the headmaster's basic-data maintenance (product-rules.md#classes-and-tasks).
+ * Error messages of required fields are catalogue keys (product-rules.md#validation); the server answers them translated.
  */
 
-/** Semester id string of spec §3: `semesterId_year_schoolTerm`, e.g. `3_2025_1`. */
+/** Semester id string of product-rules.md#entities: `semesterId_year_schoolTerm`, e.g. `3_2025_1`. */
 export const semesterIdString = z.string().regex(/^\d+_\d{4}_[12]$/);
 /** A semester reference in a request: the id string, or the bare numeric id. */
 export const semesterRef = z.union([z.number().int().positive(), z.string().regex(/^\d+(_\d{4}_[12])?$/)], { error: 'class.semesterRequired' });
 
 export const semester = z.object({
   id: z.number().int(),
-  /** `id_year_term` (spec §3). */
+  /** `id_year_term` (product-rules.md#entities). */
   semesterId: semesterIdString,
   year: z.number().int(),
   term: z.number().int().min(1).max(2),

@@ -3,7 +3,7 @@ import { paged } from './paging';
 import { COMMENT_DIMENSIONS, COMMENT_GENRES, MAX_LIBRARY_COMMENT } from './zod-free';
 export { COMMENT_DIMENSIONS, COMMENT_GENRES, MAX_LIBRARY_COMMENT } from './zod-free';
 
-/** Comment library (spec §3): positive and reverse comments with tags, core, genre, mine and public. */
+/** Comment library (product-rules.md#entities): positive and reverse comments with tags, core, genre, mine and public. */
 
 export const COMMENT_KINDS = ['positive', 'reverse'] as const;
 export const COMMENT_SCOPES = ['all', 'public', 'mine'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery, paged, rowId, rowIdParam } from './paging';
 
 /**
- * Enrollment information (招生信息, /enrollment, spec §1/§2): notices the school publishes (grades,
+ * Enrollment information (招生信息, /enrollment, product-rules.md#audience/#screens): notices the school publishes (grades,
  * places, dates, requirements) and registrations parents send from the notice's public H5 form.
  * Messages that are catalogue keys reach the user translated (zh/en).
  */

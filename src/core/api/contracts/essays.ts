@@ -3,12 +3,12 @@ import { statusCounts } from './tasks';
 import { ESSAY_LABELS } from './zod-free';
 export { ESSAY_LABELS, type EssayLabel } from './zod-free';
 
-/** Essays: single upload, pages, the class essay list and the students' phone upload (issue 4). */
+/** Essays: single upload, pages, the class essay list and the students' phone upload (product-rules.md#essay-intake). */
 
-/** Stored statuses (spec §4). "Not submitted" is the absence of an essay. */
+/** Stored statuses (product-rules.md#states). "Not submitted" is the absence of an essay. */
 export const ESSAY_STATUSES = ['submitted', 'abnormal', 'awaiting_ai', 'ai_running', 'ai_done', 'approved', 'revision_requested'] as const;
 export type EssayStatus = (typeof ESSAY_STATUSES)[number];
-// ESSAY_LABELS (spec §3 list labels) lives in ./zod-free.
+// ESSAY_LABELS (product-rules.md#entities list labels) lives in ./zod-free.
 /** 0 first draft, 1 revised 1, 2 revised 2. */
 export const DRAFTS = [0, 1, 2] as const;
 export const ESSAY_SOURCES = ['single', 'batch', 'phone'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** File service (spec §7: POST /file-service/files, /file-service/files/base64). */
+/** File service (product-rules.md#api: POST /file-service/files, /file-service/files/base64). */
 
 /** What the server accepts, sniffed from the bytes (never the name or the client's type). */
 export const FILE_MIMES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf', 'application/zip'] as const;

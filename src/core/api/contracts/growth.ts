@@ -3,7 +3,7 @@ import { semesterRef } from './classes';
 import { pageQuery, paged, rowIdParam } from './paging';
 
 /**
- * Student growth records and profiles (spec §1, §3 student growth record, §7 studentGrowing/*).
+ * Student growth records and profiles (product-rules.md#audience, #entities student growth record, product-rules.md#api studentGrowing/*).
  * Records are built from teacher-approved essays; scores are on the 0-100 scale (teacher-percent).
  */
 
@@ -33,7 +33,7 @@ export type GrowthPageQuery = {
   pageSize?: number | undefined;
 };
 
-/** The spec §3 student growth record. */
+/** The product-rules.md#entities student growth record. */
 export const growthRecord = z.object({
   studentId: z.number().int(),
   name: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery, paged, rowId, rowIdParam } from './paging';
 
 /**
- * Etiquette test (礼仪测试, /lcwAts, spec §1/§2): a school question bank (single and multiple choice,
+ * Etiquette test (礼仪测试, /lcwAts, product-rules.md#audience/#screens): a school question bank (single and multiple choice,
  * true/false, short answer), tests built from it for classes, answered by students on the phone from
  * the class login QR (lcwProgram=1), scored on the server, short answers marked by the teacher.
  * Zod messages that are catalogue keys reach the user translated (zh/en).

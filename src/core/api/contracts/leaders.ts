@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { option, paged, pageQuery, rowIdParam } from './paging';
 
 /**
- * The school leaders' dashboards (issue 15): /headmaster home and the /teachingAdmin data pages.
+ * The school leaders' dashboards (product-rules.md#school-leaders): /headmaster home and the /teachingAdmin data pages.
  * Percents are on the 0–100 scale of the class statistics; rates are 0–1; null = nothing to measure.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Paging query of every list call: pageNum from 1, pageSize up to 100 (default 10, spec §9). */
+/** Paging query of every list call: pageNum from 1, pageSize up to 100 (default 10, product-rules.md#limits). */
 export const pageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),

@@ -29,11 +29,11 @@ export const notification = z.object({
   link: z.string().nullable().optional(),
 });
 export type Notification = z.infer<typeof notification>;
-/** isRead 0 = unread only, 2 = all (spec §7). */
+/** isRead 0 = unread only, 2 = all (product-rules.md#api). */
 export const sysMessagesQuery = z.object({ isRead: z.coerce.number().int().refine((v) => v === 0 || v === 2).default(2) });
 export const messageUpdateBody = z.object({ ids: z.array(z.number().int()).min(1).max(500) });
 
-/** AI review start delay (spec §3). `waitMinute` keeps its legacy name but holds seconds (spec §5, §9). */
+/** AI review start delay (product-rules.md#entities). `waitMinute` keeps its legacy name but holds seconds (product-rules.md#validation, #limits). */
 export const autoCorrectionConfig = z.object({
   enabled: z.boolean(),
   manual: z.number().int().min(0).max(1),

@@ -7,7 +7,7 @@ import { MAX_TEACHER_COMMENT } from './zod-free';
 export { MAX_TEACHER_COMMENT } from './zod-free';
 
 /**
- * Teacher review of an essay (issue 6): the teacher's transcript, comment, per-dimension scores and
+ * Teacher review of an essay (product-rules.md#teacher-review): the teacher's transcript, comment, per-dimension scores and
  * sentence annotations, approval and its cancellation, revised-draft requests, batch review,
  * reminders, statistics, classroom evaluation and the drafts side by side.
  */
@@ -22,7 +22,7 @@ export const MAX_TRANSCRIPT = 20000;
 export const MAX_BATCH = 100;
 
 const essayId = rowId();
-/** Not blank after trimming: spec §5 'Teacher comments cannot be empty'. */
+/** Not blank after trimming: product-rules.md#validation 'Teacher comments cannot be empty'. */
 const teacherComment = z.string().trim().min(1, { error: 'review.commentEmpty' }).max(MAX_TEACHER_COMMENT, { error: 'review.commentTooLong' });
 
 /**
@@ -245,6 +245,6 @@ export const classroomEvaluation = z.object({
 });
 export type ClassroomEvaluation = z.infer<typeof classroomEvaluation>;
 
-/** Export (spec §5: only teacher-approved scores): xlsx of a task, all its classes or one. */
+/** Export (product-rules.md#validation: only teacher-approved scores): xlsx of a task, all its classes or one. */
 export const exportWritingQuery = z.object({ taskId: rowIdParam(), classId: rowIdParam().optional() });
 

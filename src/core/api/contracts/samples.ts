@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery, paged, rowId, rowIdParam } from './paging';
 
 /**
- * Excellent sample essays (优秀范文, spec §3/§4): an approved essay proposed as a sample, edited,
+ * Excellent sample essays (优秀范文, product-rules.md#entities/#states): an approved essay proposed as a sample, edited,
  * reviewed (exCheck) and published to a visible scope — class, grade or campus, never wider.
  */
 export const SAMPLE_STATUSES = ['to_release', 'checking', 'published'] as const;

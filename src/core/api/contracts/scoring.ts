@@ -39,7 +39,7 @@ export const scoreConfig = z.object({
 });
 export type ScoreConfig = z.infer<typeof scoreConfig>;
 export const scoreConfigListQuery = z.object({ key: z.string().trim().max(50).optional() });
-/** `compusId` is the legacy spelling of spec §7; `campusId` works too. Absent = every campus of the school. */
+/** `compusId` is the legacy spelling of product-rules.md#api; `campusId` works too. Absent = every campus of the school. */
 export const scoreConfigGetQuery = z.object({
   compusId: z.coerce.number().int().positive().optional(),
   campusId: z.coerce.number().int().positive().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { tokenResponse } from './auth';
 
 /**
- * Single sign-on for partner portals (spec §6, §7; issue 7). Every entry answers the same token
+ * Single sign-on for partner portals (product-rules.md#roles, #api; product-rules.md#partner-portals). Every entry answers the same token
  * response as loginTeacher. See docs/widgets.md "Single sign-on" for the flows.
  *
  * A launch is `base64url(JSON payload) + "." + base64url(HMAC-SHA256(partner secret, first part))`,

@@ -3,7 +3,7 @@ import { pageQuery } from './paging';
 
 /** Students, parents, roster import and textbook binding (/class/student, /class/ParentManagement, /class/bind). */
 
-/** Student id: 1 to 4 digits (spec §3, §9). */
+/** Student id: 1 to 4 digits (product-rules.md#entities, #limits). */
 export const studentNo = z
   .string({ error: 'student.noRequired' })
   .trim()

@@ -12,7 +12,7 @@ export const UNIT_TASK_TYPES: readonly string[] = ['textbookUnit', 'fiveFourUnit
 const isoDate = z.iso.datetime({ offset: true });
 
 /**
- * Assign / modify form. Missing fields answer the spec §5 messages: 请填写作文题目！, 请选择作文体裁！,
+ * Assign / modify form. Missing fields answer the product-rules.md#validation messages: 请填写作文题目！, 请选择作文体裁！,
  * 请选择提交截止时间！, 请先选择年级, 请选择单元 (textbook and five-four unit essays).
  */
 export const taskBody = z.object({
@@ -24,7 +24,7 @@ export const taskBody = z.object({
   semesterId: semesterRef.nullish(),
   difficulty: z.enum(DIFFICULTIES).default('normal'),
   material: z.string().max(5000).default(''),
-  /** Numbered 1. 2. 3. in the form: at most 5, about 15 characters each (spec §5). */
+  /** Numbered 1. 2. 3. in the form: at most 5, about 15 characters each (product-rules.md#validation). */
   requirements: z.array(z.string().trim().min(1).max(100)).max(5, { error: 'task.requirementsTooMany' }).default([]),
   guidance: z.string().max(5000).default(''),
   /** Release time; absent = now. With `scheduled`, it must lie in the future. */
@@ -41,7 +41,7 @@ export const taskBody = z.object({
 export type TaskBody = z.input<typeof taskBody>;
 export const taskUpdateBody = taskBody.extend({ id: z.number().int().positive() });
 
-/** Counts per essay status; essays arrive with issue 4, until then every student in scope is notSubmitted. */
+/** Counts per essay status; with no essay yet (product-rules.md#essay-intake) every student in scope is notSubmitted. */
 export const statusCounts = z.object({
   students: z.number().int(),
   submitted: z.number().int(),

@@ -5,7 +5,7 @@
  */
 
 /**
- * Labels of spec §3 on the lists: not submitted, abnormal, pending review (AI done), reviewed
+ * Labels of product-rules.md#entities on the lists: not submitted, abnormal, pending review (AI done), reviewed
  * (approved), revised draft (a revision was asked for or a revised draft is in), submitted, unmatched image.
  */
 export const ESSAY_LABELS = ['notSubmitted', 'submitted', 'abnormal', 'pendingReview', 'reviewed', 'awaitingRevision', 'revisedDraft', 'unmatchedImage'] as const;

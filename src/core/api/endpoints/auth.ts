@@ -6,7 +6,7 @@ import { encryptPassword } from '../../security/encrypt-password';
 const SYS = '/platform-system';
 type Out<T extends z.ZodType> = z.infer<T>;
 
-/** Every platform-system auth call of spec §7, with password fields encrypted here, once. */
+/** Every platform-system auth call of product-rules.md#api, with password fields encrypted here, once. */
 export function authApi(client: ApiClient) {
   let publicKey: Promise<string> | null = null;
   const key = () => (publicKey ??= client.get<Out<typeof c.publicKeyResponse>>(`${SYS}/auth/publicKey`).then((r) => r.publicKey));

@@ -21,7 +21,7 @@ export function batchApi(client: ApiClient) {
     /** GET application/pdf. */
     answerSheetsPath: (q: In<typeof c.answerSheetQuery>) =>
       `${MGMT}/writings/answerSheets?${new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()}`,
-    /** Spec §7 lists it as a POST; `GET ...?batchId=` answers the same. */
+    /** product-rules.md#api lists it as a POST; `GET ...?batchId=` answers the same. */
     matchResult: (batchId: string) => client.post<Out<typeof c.batchMatchResult>>(`${MGMT}/writings/batchUploadMatchResult`, { batchId }),
     /** Pages of the task and class still waiting for their student, across every batch. */
     unmatchedPages: (q: In<typeof c.unmatchedPagesQuery>) => client.get<Out<typeof c.unmatchedPages>>(`${MGMT}/writings/batchUnmatchedPages?taskId=${q.taskId}&classId=${q.classId}`),

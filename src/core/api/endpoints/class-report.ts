@@ -6,7 +6,7 @@ const MGMT = '/platform-management';
 type Out<T extends z.ZodType> = z.infer<T>;
 type In<T extends z.ZodType> = z.input<T>;
 
-/** Class report (spec §7 tasks/getTeacherReportConfig, getReportData, getPartReportData), its exports and the parents' links. */
+/** Class report (product-rules.md#api tasks/getTeacherReportConfig, getReportData, getPartReportData), its exports and the parents' links. */
 export function classReportApi(client: ApiClient) {
   return {
     config: (change: In<typeof c.reportConfigBody> = {}) => client.post<Out<typeof c.reportConfig>>(`${MGMT}/tasks/getTeacherReportConfig`, change),

@@ -27,7 +27,7 @@ export function essaysApi(client: ApiClient) {
     saveSingle: (body: In<typeof e.saveSingleBody>) => client.post<Out<typeof e.essay>>(`${MGMT}/writings/saveSingle`, body),
     addPages: (body: In<typeof e.addPagesBody>) => client.post<Out<typeof e.essay>>(`${MGMT}/writings/pages/add`, body),
     reorderPages: (body: In<typeof e.reorderPagesBody>) => client.post<Out<typeof e.essay>>(`${MGMT}/writings/pages/reorder`, body),
-    /** Clockwise; a too-large image answers 图片像素过大无法旋转… (shown by the client's §8 rules). */
+    /** Clockwise; a too-large image answers 图片像素过大无法旋转… (shown by the client's product-rules.md#errors rules). */
     rotatePage: (body: In<typeof e.rotatePageBody>) => client.post<Out<typeof e.essay>>(`${MGMT}/writings/pages/rotate`, body),
     replacePage: (body: In<typeof e.replacePageBody>) => client.post<Out<typeof e.essay>>(`${MGMT}/writings/pages/replace`, body),
     deletePage: (id: number) => client.delete<Out<typeof e.essay>>(`${MGMT}/writings/pages/del`, { query: { id } }),

@@ -7,7 +7,7 @@ type Out<T extends z.ZodType> = z.infer<T>;
 type TokenOut = Out<typeof c.ssoTokenResponse>;
 
 /**
- * The SSO entries of spec §7 and the partner launch exchange (issue 7). All are silent: a refusal is
+ * The SSO entries of product-rules.md#api and the partner launch exchange (product-rules.md#partner-portals). All are silent: a refusal is
  * an ApiError whose `error` is one of SSO_ERRORS, which the entry page or the element shows itself.
  * A refusal is HTTP 401, so the client's 401 rule (clear storage, redirect) runs too: callers that
  * want to stay on the page build their client with a no-op onUnauthorized.

@@ -17,7 +17,7 @@ const tags = ['platform-management: class report'];
 const parentPdfQuery = c.parentReportQuery.extend({ lang: z.enum(['zh', 'en']).optional() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `tasks/getTeacherReportConfig`, `tasks/getReportData`, `tasks/getPartReportData` (spec §7). */
+/** `tasks/getTeacherReportConfig`, `tasks/getReportData`, `tasks/getPartReportData` (product-rules.md#api). */
 export const classReportRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const svc = classReportService(services.deps);
   app.post('/tasks/getTeacherReportConfig', {

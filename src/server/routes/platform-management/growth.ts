@@ -12,7 +12,7 @@ const tags = ['platform-management: student growth records'];
 const with404 = <T extends z.ZodType>(data: T) => ({ ...responses(data), 404: errorBody });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `studentGrowing/*` (spec §7): the class growth table, one student's profile and record, the xlsx export. */
+/** `studentGrowing/*` (product-rules.md#api): the class growth table, one student's profile and record, the xlsx export. */
 export const growthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const svc = growthService(services.deps);
   const gzipped = new GzipJsonCache();

@@ -13,7 +13,7 @@ const refusals = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBod
 /**
  * `samples/*` (the /excellentArticle pages) and `h5/samples*` (students and parents, class code).
  * Proposing, editing and publishing need class.edit on the essay's class; reading needs class.query
- * or headmaster.query and sees only what the sample's scope reaches (spec §4).
+ * or headmaster.query and sees only what the sample's scope reaches (product-rules.md#states).
  */
 export const sampleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const s = services.samples;

@@ -13,7 +13,7 @@ const tags = ['platform-management: writing statistics and export'];
 const with404 = <T extends z.ZodType>(data: T) => ({ ...responses(data), 404: errorBody });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `writings/statistics`, `writings/classroomEvaluation` and `export/writing` of a task (spec §2 writing list, §5 export). */
+/** `writings/statistics`, `writings/classroomEvaluation` and `export/writing` of a task (product-rules.md#screens writing list, product-rules.md#validation export). */
 export const writingStatisticsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const svc = writingStatisticsService(services.deps);
   app.get('/writings/statistics', {

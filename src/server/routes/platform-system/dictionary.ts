@@ -9,7 +9,7 @@ const tags = ['platform-system: dictionary'];
 
 /**
  * `/platform-system/api/dictDetail[/map]`: shared code lists (grades, genres, semesters...). Not served to an
- * expired school: the /expired page needs none of them (spec §4, default deny).
+ * expired school: the /expired page needs none of them (product-rules.md#states, default deny).
  */
 export const dictionaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const db = services.deps.db;

@@ -17,7 +17,7 @@ function client(req: FastifyRequest): SsoClient {
 }
 
 /**
- * `/platform-system/auth/*` single sign-on entries (spec §7, issue 7). Public: the partner's proof
+ * `/platform-system/auth/*` single sign-on entries (product-rules.md#api, product-rules.md#partner-portals). Public: the partner's proof
  * (signed launch, CAS ticket checked server-to-server, signed link) is the credential. Each answers
  * the token response of loginTeacher; refusals are 401 with an SSO_* key (docs/widgets.md).
  */
