@@ -2,7 +2,7 @@
 // reach the top of the scale, the unfinished and the off-topic essays sit at the bottom, and the grade's
 // expectation is stated as its own evidence lines.
 import { describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line import-x/no-restricted-paths -- a test may read the seeded demo essays (plain data)
 import { DEMO_ESSAY_TITLE, DEMO_ESSAYS } from '../../server/seed/demo-essays-data.js';
 import { analyzeText } from '../text/analyze.js';
 import { LocalEssayScorer } from './local-scorer.js';

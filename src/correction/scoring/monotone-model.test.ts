@@ -2,7 +2,7 @@
 // paragraphs out of order, wrong characters put in, padded with repetition) scores below the whole.
 // Checked on the ten demo essays, which the model never saw (it is fitted on aes-calibration).
 import { describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line import-x/no-restricted-paths -- a test may read the seeded demo essays (plain data)
 import { DEMO_ESSAY_TITLE, DEMO_ESSAYS } from '../../server/seed/demo-essays-data.js';
 import { analyzeText } from '../text/analyze.js';
 import { calibratedScore, SCORING_MODEL } from './local-scorer.js';
