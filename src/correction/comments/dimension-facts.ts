@@ -5,7 +5,7 @@ import type { DimensionId } from '../scoring/dimensions.js';
 import type { TextAnalysis } from '../text/analyze.js';
 import { endingCutOff, essayUnfinished } from '../text/ending.js';
 import type { TopicDrift } from '../text/relevance.js';
-import { ownRhetoric, paragraphHead, praisableGoodSentences, quotableWords, quoteSentence } from './evidence.js';
+import { ownRhetoric, paragraphHead, praisableGoodSentences, quotableWords, quoteSentence, rejectsQuoted } from './evidence.js';
 import { PUNCT_MSG, RHETORIC_NAMES } from './notes.js';
 import { wrongCharPhrase } from './wrong-char-phrase.js';
 
@@ -130,7 +130,9 @@ function themeFacts(a: TextAnalysis, lang: Lang): Facts {
 function contentFacts(a: TextAnalysis, lang: Lang): Facts {
   const zh = lang === 'zh';
   const speech = a.dialogue.quotes.filter((x) => x.speech);
-  const speechLine = speech.map((x) => quoteSentence(a, x.start)).find((s): s is string => s !== undefined);
+  // A line that quotes an image to reject it (她批注：“这个比喻很多人用过……”) is not shown as the essay's strength.
+  const sentenceAt = (at: number) => a.sentences.findIndex((s) => at >= s.start && at < s.end);
+  const speechLine = speech.filter((x) => !rejectsQuoted(a, sentenceAt(x.start))).map((x) => quoteSentence(a, x.start)).find((s): s is string => s !== undefined);
   const detailAt = a.dialogue.description.find((d) => d.kind !== 'action')?.start ?? a.dialogue.description[0]?.start;
   const detail = detailAt !== undefined ? quoteSentence(a, detailAt) : undefined;
   const short = a.hanCount < a.length.min;
