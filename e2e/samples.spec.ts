@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, signInToken } from './support/api';
+import { apiCall, signInToken, studentCodeOf } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
+import { enterStudentCode } from './support/h5';
 import { waitForDemoEssays, type DemoTask } from './support/demo-essays';
 import { baseUrl, enUrl, signIn } from './support/session';
 import { SCREENSHOTS_DIR } from './support/screenshots';
@@ -90,8 +91,10 @@ describe('excellent sample essays', () => {
     await head.context.close();
     expect((await api<{ status: string }>(`/platform-management/samples/detail?id=${sampleId}`)).status).toBe('published');
 
-    // a student on a 375 px phone: the class code's sample page, the sample with its original and comments, one like
-    for (const [origin, lang] of [[baseUrl(), 'zh'], [enUrl(), 'en']] as const) {
+    // a student on a 375 px phone: the class code's sample page, the sample with its original and comments,
+    // one like, which asks the pupil's name and own code (学生码) first; a different pupil in each language
+    const pupils = (await api<{ list: { name: string }[] }>(`/platform-management/mStudent/list?classId=${demo.classId}&pageSize=100`)).list.map((p) => p.name);
+    for (const [origin, lang, pupil] of [[baseUrl(), 'zh', pupils[0]!], [enUrl(), 'en', pupils[1]!]] as const) {
       const phone = await newPage(browser, { width: 375, height: 812, mobile: true });
       await phone.page.goto(`${origin}/teaching/h5/samples?code=${classCode}`);
       await phone.page.getByTestId('h5-sample-item').filter({ hasText: '我的老师（范文）' }).click();
@@ -101,6 +104,8 @@ describe('excellent sample essays', () => {
       await shot(phone.page, `samples-h5-detail-${lang}-phone`);
       const like = phone.page.getByTestId('h5-sample-like');
       await like.click();
+      await phone.page.getByTestId('h5-samples-student').filter({ hasText: pupil }).first().click();
+      await enterStudentCode(phone.page, await studentCodeOf(token, demo.classId, pupil));
       await expect.poll(() => like.textContent(), { timeout: 20_000 }).toMatch(lang === 'zh' ? /已点赞 · \d/ : /Liked · \d/);
       expect(await like.isDisabled()).toBe(true);
       await phone.page.reload();

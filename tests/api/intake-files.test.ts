@@ -1,4 +1,8 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classTeachers, essayPages, essays, identities } from '../../src/server/db/schema';
+import { newStudent, taskFixture } from '../helpers/correction';
+import { registerTeacher } from '../helpers/flows';
 import { craftedPngHeader, multipartFiles, solidImage } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
@@ -26,7 +30,7 @@ describe.each(databaseKinds())('file service on %s', (kind) => {
     expect(first.statusCode, first.body).toBe(200);
     const f = first.json().data;
     expect(f).toMatchObject({ mime: 'image/png', width: 64, height: 48, size: png.length, originalName: 'page1.png' });
-    expect(f.url).toMatch(new RegExp(`^${FS}/files/${f.id}/content\\?exp=\\d+&sig=`));
+    expect(f.url).toMatch(new RegExp(`^${FS}/files/${f.id}/content\\?exp=\\d+&sig=[^&]+&by=\\d+$`));
     const again = await upload64('teacher01', 'renamed.png', png);
     expect(again.json().data.id).toBe(f.id);
     const otherSchool = await upload64('teacherB01', 'page1.png', png);
@@ -95,5 +99,47 @@ describe.each(databaseKinds())('file service on %s', (kind) => {
     } finally {
       t.clock.offsetMs = 0;
     }
+  });
+  it('a signed link from info is short-lived and bound to its reader: it stops once the teacher loses the class', async () => {
+    const db = t.database.db;
+    const fx = await taskFixture(db, { username: 'teacher01', className: '七年级1班', title: '绑定链接' });
+    // a page of an essay in the class, uploaded by someone else (the uploader keeps their own files)
+    const png = await solidImage(24, 24, 9);
+    const file = (await upload64('teacher01', 'page.png', png)).json().data;
+    const [essay] = await db.insert(essays).values({ schoolId: fx.schoolId, taskId: fx.taskId, classId: fx.classId, studentId: await newStudent(db, fx), source: 'single', submittedByIdentityId: fx.creatorIdentityId }).returning();
+    await db.insert(essayPages).values({ essayId: essay!.id, fileId: file.id, pageNo: 1 });
+    const teacher = await registerTeacher(t, 'bl');
+    const [ident] = await db.select().from(identities).where(and(eq(identities.userId, teacher.userId), isNull(identities.ssoSource)));
+    await db.insert(classTeachers).values({ classId: fx.classId, identityId: ident!.id });
+    const token = await t.login(teacher.username, teacher.password);
+
+    const info = await t.call('GET', `${FS}/files/${file.id}/info`, { token });
+    expect(info.statusCode, info.body).toBe(200);
+    const { url, urlExpiresAt } = info.json().data as { url: string; urlExpiresAt: string };
+    const ttlMs = Date.parse(urlExpiresAt) - Date.now();
+    expect(ttlMs).toBeGreaterThan(4 * 60_000);
+    expect(ttlMs).toBeLessThanOrEqual(6 * 60_000 + 5_000); // 5 minutes, rounded up to the minute
+    expect(new URL(url, 'http://x').searchParams.get('by')).toBe(String(ident!.id));
+    expect((await t.call('GET', url)).rawPayload.equals(png)).toBe(true);
+    // the link names its reader: moved to another identity, the signature no longer holds
+    expect((await t.call('GET', url.replace(/by=\d+$/, `by=${fx.creatorIdentityId}`))).statusCode).toBe(403);
+
+    // expired after its few minutes
+    t.clock.offsetMs = 7 * 60_000;
+    try {
+      const expired = await t.call('GET', url);
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json().error).toBe('LINK_INVALID');
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+
+    // the teacher loses the class: the link they were given stops working at once
+    await db.delete(classTeachers).where(and(eq(classTeachers.classId, fx.classId), eq(classTeachers.identityId, ident!.id)));
+    expect((await t.call('GET', url)).statusCode).toBe(404);
+    expect((await t.call('GET', `${FS}/files/${file.id}/info`, { token })).statusCode).toBe(404);
+    // the teacher who still has the class reads it as before
+    const stillOwn = (await t.call('GET', `${FS}/files/${file.id}/info`, { token: tok.teacher01 })).json().data.url as string;
+    expect((await t.call('GET', stillOwn)).statusCode).toBe(200);
   });
 });

@@ -176,12 +176,13 @@ describe.each(databaseKinds())('excellent sample essays on %s', (kind) => {
     expect((await post('samples/like', { id: b })).json().data).toEqual({ liked: true, likeCount: 1 });
     expect((await post('samples/like', { id: b })).json().data).toEqual({ liked: true, likeCount: 1 });
     expect((await post('samples/like', { id: b }, 'classrole01')).json().data.likeCount).toBe(2);
-    const device = 'phone-0123456789abcdef';
-    const like = (id: number, deviceKey: string, classCode = code.home) => t.call('POST', `${MGMT}/h5/samples/like`, { body: { classCode, id, deviceKey }, ip: '10.9.9.9' });
-    expect((await like(b, device)).json().data.likeCount).toBe(3);
-    expect((await like(b, device)).json().data.likeCount).toBe(3);
-    expect((await like(b, 'phone-fedcba9876543210')).json().data.likeCount).toBe(4);
-    expect((await like(b, device, code['同年级班'])).statusCode).toBe(404); // class scope: not theirs
+    const pupilA = await newStudent(db(), fx);
+    const pupilB = await newStudent(db(), fx);
+    const like = async (id: number, studentId: number, classCode = code.home) => t.call('POST', `${MGMT}/h5/samples/like`, { body: { classCode, id, studentId, studentCode: await t.studentCode(studentId) }, ip: '10.9.9.9' });
+    expect((await like(b, pupilA)).json().data.likeCount).toBe(3);
+    expect((await like(b, pupilA)).json().data.likeCount).toBe(3);
+    expect((await like(b, pupilB)).json().data.likeCount).toBe(4);
+    expect((await like(b, pupilA, code['同年级班'])).statusCode).toBe(400); // not a pupil of that class
 
     const list = (q: string) => get(`samples/list?status=published&pageSize=100&${q}`).then((r) => r.json().data);
     const byLikes = await list('sort=likes');
@@ -196,6 +197,32 @@ describe.each(databaseKinds())('excellent sample essays on %s', (kind) => {
     const home = (await get('samples/home?genre=argumentative')).json().data;
     expect(home.latest.map((s: { id: number }) => s.id)).toEqual([b]);
     expect(home.genres.find((g: { genre: string }) => g.genre === 'argumentative').count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('H5 likes count once per pupil (their own student code), not per phone, key or address', async () => {
+    const id = await proposed();
+    await post('samples/publish', { id });
+    const pupil = await newStudent(db(), fx);
+    const own = await t.studentCode(pupil);
+    const like = (body: Record<string, unknown>, ip: string) => t.call('POST', `${MGMT}/h5/samples/like`, { body: { classCode: code.home, id, ...body }, ip });
+    // the device-key form of the attack: a fresh random key from a fresh address each time
+    for (let i = 0; i < 5; i++) expect((await like({ deviceKey: `phone-${i}-0123456789abcdef` }, `10.61.0.${i + 1}`)).statusCode).toBe(400);
+    // the same pupil from five phones and addresses: one like
+    for (let i = 0; i < 5; i++) {
+      const res = await like({ studentId: pupil, studentCode: own.toLowerCase() }, `10.62.0.${i + 1}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ liked: true, likeCount: 1 });
+    }
+    // another pupil's id with this pupil's code is refused and counts nothing
+    const other = await newStudent(db(), fx);
+    const wrong = await like({ studentId: other, studentCode: own }, '10.63.0.1');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toBe('STUDENT_CODE_WRONG');
+    expect((await samplesRepo.likeCount(db(), id))).toBe(1);
+    // the pupil's reading says they liked it; an anonymous reading does not
+    const read = (q: string) => t.call('GET', `${MGMT}/h5/samples/detail?classCode=${code.home}&id=${id}${q}`, { ip: '10.64.0.1' });
+    expect((await read(`&studentId=${pupil}&studentCode=${own}`)).json().data).toMatchObject({ liked: true, likeCount: 1 });
+    expect((await read('')).json().data.liked).toBe(false);
   });
 
   it('H5: the original pages and comments only after publication in that class', async () => {

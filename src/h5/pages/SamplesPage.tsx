@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useState } from 'react';
 // antd-mobile by path (the index's chunk carries ErrorBlock and Toast into the first load); ErrorBlock
 // loads when shown.
 import Button from 'antd-mobile/es/components/button';
@@ -17,26 +17,33 @@ import { useLang, useT } from '../../views/i18n/i18n-context';
 import { HighlightedEssay } from '../../views/samples/HighlightedEssay';
 import { genreLabel } from '../../views/samples/labels';
 import '../../views/samples/samples.css';
-import { deviceKey } from '../device-key';
+import type { RememberedStudent } from '../student-messages';
 import { useH5 } from '../h5-context';
 import { LazyErrorBlock } from './LazyErrorBlock';
+import { StudentGate, useForgetOnWrongCode, useStudentIdentity } from './StudentGate';
 
 /**
  * `/teaching/h5/samples?code=` (from the class page or a QR code): the published samples whose scope
  * reaches the class; `&id=` reads one with its original pages, highlights and comments — the server
- * answers those only for a sample published to this class (product-rules.md#states). Likes count once per phone.
+ * answers those only for a sample published to this class (product-rules.md#states). A like is the pupil's
+ * own: the first one asks for their name and code (学生码), remembered with the other class pages.
  */
 export default function SamplesPage() {
   const t = useT();
   const lang = useLang();
   const navigate = useNavigate();
-  const { samples } = useH5();
+  const { samples, practice } = useH5();
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').trim().toUpperCase();
   const id = Number(params.get('id')) || 0;
-  const device = useMemo(() => deviceKey(window.localStorage), []);
-  const list = useAsync(() => (code && !id ? samples.list(code, device) : Promise.resolve(null)), [samples, code, id, device]);
-  const detail = useAsync(() => (code && id ? samples.detail(code, id, device) : Promise.resolve(null)), [samples, code, id, device]);
+  const { who, remember, forget } = useStudentIdentity(code);
+  // the name list for the code card, fetched only when a pupil not yet known taps like
+  const [gate, setGate] = useState(false);
+  const roster = useAsync(() => (gate && code ? practice.classView(code) : Promise.resolve(null)), [practice, gate, code]);
+  const list = useAsync(() => (code && !id ? samples.list(code) : Promise.resolve(null)), [samples, code, id]);
+  const detail = useAsync(() => (code && id ? samples.detail(code, id, who ?? undefined) : Promise.resolve(null)), [samples, code, id, who]);
+  // A remembered code no longer accepted (the teacher reset it): ask for it again.
+  useForgetOnWrongCode(detail.error, forget);
 
   if (!code) return <LazyErrorBlock status="default" title={t('h5.samples.noCode')} description="" />;
   const toList = () => navigate(`/samples?code=${encodeURIComponent(code)}`);
@@ -45,10 +52,21 @@ export default function SamplesPage() {
     const s = detail.data;
     if (detail.loading && !s) return <DotLoading />;
     if (!s) return <LazyErrorBlock status="empty" title={t('h5.samples.none')} description="" />;
-    const like = async () => {
-      await samples.like(code, s.id, device);
+    const likeAs = async (pupil: RememberedStudent) => {
+      await samples.like(code, s.id, pupil);
       await detail.reload();
     };
+    const like = () => (who ? likeAs(who) : setGate(true));
+    if (gate && !who) {
+      // Like first, then remember the pupil: the detail reloads as them (and shows the like) once.
+      const verified = async (pupil: RememberedStudent) => {
+        await samples.like(code, s.id, pupil).finally(() => {
+          remember(pupil);
+          setGate(false);
+        });
+      };
+      return <StudentGate classCode={code} title={t('h5.samples.title')} students={roster.data?.students ?? null} itemTestId="h5-samples-student" testId="h5-samples-who" onBack={() => setGate(false)} onVerified={(pupil) => void verified(pupil)} />;
+    }
     const quote = (title: string, text: string, testid: string) =>
       text ? (
         <Card title={title} data-testid={testid} style={{ marginTop: 8 }}>

@@ -62,7 +62,7 @@ export const excellentSamples = pgTable(
   ],
 );
 
-/** One like per reader and sample: `identity:<id>` for signed-in users, `h5:<device key hash>` for phones. */
+/** One like per reader and sample: `identity:<id>` for signed-in users, `pupil:<student id>` on the H5 page (older `h5:` device-key likes stay counted). */
 export const excellentSampleLikes = pgTable(
   'excellent_sample_likes',
   {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { campuses, departments, identities, roles, schools } from '../db/schema';
+import { campuses, departments, identities, roles, schools, users } from '../db/schema';
 
 /** An identity joined with what the session and the role chooser show about it. */
 export interface IdentityView {
@@ -53,6 +53,11 @@ export const identitiesRepo = {
   },
   async findForUser(db: Executor, userId: number, identityId: number): Promise<IdentityView | undefined> {
     const [row] = await base(db).where(and(eq(identities.userId, userId), eq(identities.id, identityId)));
+    return row;
+  },
+  /** An identity whose user is not disabled (the reader a bound file link was issued to). */
+  async findActive(db: Executor, identityId: number): Promise<IdentityView | undefined> {
+    const [row] = await base(db).innerJoin(users, eq(users.id, identities.userId)).where(and(eq(identities.id, identityId), eq(users.disabled, false)));
     return row;
   },
   async create(db: Executor, values: typeof identities.$inferInsert) {

@@ -16,7 +16,7 @@ export function requireAny(auth: AuthContext, ...checks: [permission: string, ac
  * A teacher (role 2) sees only the classes they are main teacher of or bound to; class staff,
  * headmasters and principals see every class of their school.
  */
-export function isScopedTeacher(auth: AuthContext): boolean {
+export function isScopedTeacher(auth: Pick<AuthContext, 'identity'>): boolean {
   return auth.identity.roleId === ROLE.teacher;
 }
 

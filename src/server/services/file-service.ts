@@ -3,6 +3,7 @@ import type { StoredFile } from '../../core/api/contracts/file';
 import type { Executor } from '../db/database';
 import { AppError, notFound } from '../errors';
 import { filesRepo, type FileRow } from '../repositories/files';
+import { identitiesRepo } from '../repositories/identities';
 import { contentKey } from '../storage/file-storage';
 import type { AuthContext } from './auth-context';
 import { isScopedTeacher } from './access';
@@ -16,6 +17,8 @@ export type { FileRow };
 
 /** Lifetime of a signed file link (`<img src>` on the essay pages). */
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
+/** Lifetime of a link bound to its reader (`/files/{id}/info`, uploads): long enough for an <img> to load. */
+export const BOUND_URL_TTL_SECONDS = 5 * 60;
 export const FILE_SERVICE_PREFIX = '/correction-api/file-service';
 
 /** Who stores a file: the school, and the identity when a signed-in user uploads (none for the phone page). */
@@ -61,8 +64,22 @@ export function signedFileUrl(deps: Pick<ServiceDeps, 'signer' | 'now'>, fileId:
   return { url: `${FILE_SERVICE_PREFIX}/files/${fileId}/content?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000) };
 }
 
-export function fileView(deps: Pick<ServiceDeps, 'signer' | 'now'>, row: FileRow): StoredFile {
-  const { url, expiresAt } = signedFileUrl(deps, row.id);
+/**
+ * A link for one signed-in reader: the signature covers the file, the expiry and the identity, and the
+ * signed route re-checks that this identity may still read the file, so the link stops working once
+ * the teacher loses the class (or the user is disabled), and within minutes anyway.
+ */
+export function boundFileUrl(deps: Pick<ServiceDeps, 'signer' | 'now'>, fileId: string, identityId: number, ttlSeconds = BOUND_URL_TTL_SECONDS): { url: string; expiresAt: Date } {
+  // Rounded up to the next minute, so repeated calls give the same URL for a while (browser cache).
+  const exp = Math.ceil((deps.now().getTime() / 1000 + ttlSeconds) / 60) * 60;
+  const sig = deps.signer.mac(boundMessage(fileId, exp, identityId));
+  return { url: `${FILE_SERVICE_PREFIX}/files/${fileId}/content?exp=${exp}&sig=${sig}&by=${identityId}`, expiresAt: new Date(exp * 1000) };
+}
+const boundMessage = (fileId: string, exp: number, identityId: number) => `files:${fileId}:${exp}:by:${identityId}`;
+
+/** The file's metadata with a link bound to the reader. */
+export function fileView(deps: Pick<ServiceDeps, 'signer' | 'now'>, row: FileRow, readerIdentityId: number): StoredFile {
+  const { url, expiresAt } = boundFileUrl(deps, row.id, readerIdentityId);
   return {
     id: row.id,
     mime: row.mime as StoredFile['mime'],
@@ -86,31 +103,41 @@ export function fileService(deps: ServiceDeps) {
    * teacher only what belongs to their classes, their own uploads and published samples — the same
    * reach as the essay lists, so a leaked id opens nothing more.
    */
-  async function readable(auth: AuthContext, id: string): Promise<FileRow> {
-    const row = isScopedTeacher(auth) ? await filesRepo.findForTeacher(deps.db, auth.school.id, auth.identity.id, id) : await filesRepo.find(deps.db, auth.school.id, id);
+  async function readable(auth: Pick<AuthContext, 'identity'>, id: string): Promise<FileRow> {
+    const { schoolId, id: identityId } = auth.identity;
+    const row = isScopedTeacher(auth) ? await filesRepo.findForTeacher(deps.db, schoolId, identityId, id) : await filesRepo.find(deps.db, schoolId, id);
     if (!row) throw notFound();
     return row;
   }
   return {
     maxBytes: maxBytesOf(deps.uploadMaxBytes),
     async upload(auth: AuthContext, bytes: Buffer, originalName: string | undefined) {
-      return fileView(deps, await saveFile(deps, auth, bytes, { originalName }));
+      return fileView(deps, await saveFile(deps, auth, bytes, { originalName }), auth.identity.id);
     },
     async info(auth: AuthContext, id: string) {
-      return fileView(deps, await readable(auth, id));
+      return fileView(deps, await readable(auth, id), auth.identity.id);
     },
     /** Bytes for a signed-in user who may see what the file belongs to (anything else answers 404). */
     async read(auth: AuthContext, id: string) {
       const row = await readable(auth, id);
       return { row, bytes: await deps.storage.get(row.storageKey) };
     },
-    /** Bytes for a signed link: expired or wrong signature 403. */
-    async readSigned(id: string, exp: number, sig: string) {
-      const expected = Buffer.from(deps.signer.mac(`files:${id}:${exp}`));
+    /**
+     * Bytes for a signed link: expired or wrong signature 403. A link bound to a reader (`by`) also
+     * needs that reader to still be able to read the file (404 otherwise, as the authorised read).
+     */
+    async readSigned(id: string, exp: number, sig: string, by?: number) {
+      const expected = Buffer.from(deps.signer.mac(by === undefined ? `files:${id}:${exp}` : boundMessage(id, exp, by)));
       const given = Buffer.from(sig);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw linkInvalid();
       if (exp * 1000 < deps.now().getTime()) throw linkInvalid();
-      const row = await filesRepo.findById(deps.db, id);
+      let row: FileRow | undefined;
+      if (by === undefined) row = await filesRepo.findById(deps.db, id);
+      else {
+        const identity = await identitiesRepo.findActive(deps.db, by);
+        if (!identity) throw linkInvalid();
+        row = await readable({ identity }, id);
+      }
       if (!row) throw notFound();
       return { row, bytes: await deps.storage.get(row.storageKey), maxAgeSeconds: Math.max(0, Math.floor(exp - deps.now().getTime() / 1000)) };
     },

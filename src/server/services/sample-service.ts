@@ -3,7 +3,6 @@
 // the class's teacher), and everyone the scope reaches reads and likes them. Students and parents
 // read on the H5 page with the class code — only published samples, so the original image and the
 // comments of an essay reach students only once it is a sample of their class (product-rules.md#states).
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type * as c from '../../core/api/contracts/samples';
 import type { SampleDetail, SampleHighlight, SampleScope, SampleStatus, SampleSummary, SampleSuggestion } from '../../core/api/contracts/samples';
@@ -15,6 +14,7 @@ import { classesRepo } from '../repositories/classes';
 import { essaysRepo } from '../repositories/essays';
 import { filesRepo } from '../repositories/files';
 import { samplesRepo, type SampleReader, type SampleRow, type SampleSummaryRow } from '../repositories/samples';
+import { studentsRepo } from '../repositories/students';
 import { can, isScopedTeacher, requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import { visibleClasses } from './class-service';
@@ -22,6 +22,7 @@ import type { ServiceDeps } from './deps';
 import { pageView } from './essay-service';
 import { signedFileUrl } from './file-service';
 import { sharedRateLimit } from './security/shared-rate-limit';
+import { verifyStudentCode } from './security/student-code';
 import { assertSchoolActive } from './school-expiry';
 
 /** Suggestions look at the tasks released in this window, at most this many, top few per task and class. */
@@ -32,12 +33,18 @@ const SUGGEST_PER_CLASS = 2;
 const conflict = (error: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(409, error, key, params, { show: true });
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** A pupil on the H5 page: their id and their own code (学生码). */
+export interface H5Pupil {
+  studentId: number;
+  studentCode: string;
+}
+
 export function sampleService(deps: ServiceDeps) {
   const db = deps.db;
   // Counted in the database, so every server process shares the limits.
   const H5_READ = { max: 120, windowMs: 60_000 };
   const LIKES_IP = { max: 30, windowMs: 60_000 };
-  const LIKES_DEVICE = { max: 10, windowMs: 60_000 };
+  const LIKES_PUPIL = { max: 10, windowMs: 60_000 };
 
   /** Classes the caller may manage samples of (propose, edit, publish): class.edit and the class in scope. */
   async function managedClassIds(auth: AuthContext, classIds: number[]): Promise<Set<number>> {
@@ -170,14 +177,23 @@ export function sampleService(deps: ServiceDeps) {
     return out;
   }
 
-  /** The H5 reader of a class code: the class (school active), rate-limited per address. */
-  async function classReader(classCode: string, deviceKey: string | undefined, ip: string): Promise<Extract<SampleReader, { kind: 'class' }>> {
+  /**
+   * The H5 reader of a class code: the class (school active), rate-limited per address. With a pupil of
+   * the class who gives their own code (学生码) the reader is that pupil, so a like counts once per
+   * pupil whatever phone or random key sends it; without one the reader is anonymous and cannot like.
+   */
+  async function classReader(classCode: string, pupil: H5Pupil | undefined, ip: string): Promise<Extract<SampleReader, { kind: 'class' }>> {
     await sharedRateLimit.hit(db, `samples:h5:ip:${ip}`, H5_READ, deps.now());
     const cls = await classesRepo.findByCode(db, classCode);
     if (!cls) throw new AppError(403, 'CLASS_CODE_WRONG', 'sample.classCodeWrong', undefined, { show: true });
     await assertSchoolActive(db, cls.schoolId);
-    // The device key is the phone's own random id: likes count once per phone and class, never an identity.
-    const readerKey = deviceKey ? `h5:${createHash('sha256').update(`${cls.id}:${deviceKey}`).digest('base64url').slice(0, 32)}` : 'h5:anonymous';
+    let readerKey = 'h5:anonymous';
+    if (pupil) {
+      const student = await studentsRepo.find(db, cls.schoolId, pupil.studentId);
+      if (!student || student.s.classId !== cls.id) throw badRequest('STUDENT_NOT_IN_CLASS', 'essay.studentNotInClass');
+      await verifyStudentCode(db, deps.signer, student.s, pupil.studentCode, ip, deps.now());
+      readerKey = `pupil:${student.s.id}`;
+    }
     return { kind: 'class', schoolId: cls.schoolId, cls: { id: cls.id, campusId: cls.campusId, grade: cls.grade }, readerKey };
   }
 
@@ -323,25 +339,26 @@ export function sampleService(deps: ServiceDeps) {
 
     // ----- H5 (class code; published samples only) -----
 
-    async h5List(classCode: string, deviceKey: string | undefined, ip: string, lang: Lang) {
-      const r = await classReader(classCode, deviceKey, ip);
+    async h5List(classCode: string, ip: string, lang: Lang) {
+      const r = await classReader(classCode, undefined, ip);
       const { rows } = await samplesRepo.list(db, r, {}, 'date', { pageNum: 1, pageSize: 100 });
       const cls = await classesRepo.findByCode(db, classCode);
       return { className: cls?.name ?? '', list: rows.map((row) => summary(row, row.s.classId === r.cls.id, lang)) };
     },
 
     /** Only published samples reaching the class: the original pages and comments come with them and nowhere else. */
-    async h5Detail(classCode: string, id: number, deviceKey: string | undefined, ip: string, lang: Lang): Promise<SampleDetail> {
-      const r = await classReader(classCode, deviceKey, ip);
+    async h5Detail(classCode: string, id: number, pupil: H5Pupil | undefined, ip: string, lang: Lang): Promise<SampleDetail> {
+      const r = await classReader(classCode, pupil, ip);
       const row = await samplesRepo.detail(db, r, id);
       if (!row) throw notFound();
       return detailView(r, row, { inClass: row.s.classId === r.cls.id, canEdit: false, canCheck: false }, lang);
     },
 
-    async h5Like(classCode: string, id: number, deviceKey: string, ip: string) {
+    /** Once per pupil: liking again, from any phone or address, changes nothing. */
+    async h5Like(classCode: string, id: number, pupil: H5Pupil, ip: string) {
       await sharedRateLimit.hit(db, `samples:like:ip:${ip}`, LIKES_IP, deps.now());
-      await sharedRateLimit.hit(db, `samples:like:device:${deviceKey}`, LIKES_DEVICE, deps.now());
-      const r = await classReader(classCode, deviceKey, ip);
+      await sharedRateLimit.hit(db, `samples:like:pupil:${pupil.studentId}`, LIKES_PUPIL, deps.now());
+      const r = await classReader(classCode, pupil, ip);
       if (!(await samplesRepo.detail(db, r, id))) throw notFound();
       await samplesRepo.like(db, id, r.readerKey);
       return { liked: true, likeCount: await samplesRepo.likeCount(db, id) };

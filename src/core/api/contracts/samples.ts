@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paged, rowId, rowIdParam } from './paging';
+import { studentCodeField } from './student-messages';
 
 /**
  * Excellent sample essays (优秀范文, product-rules.md#entities/#states): an approved essay proposed as a sample, edited,
@@ -134,7 +135,9 @@ export const likeResult = z.object({ liked: z.boolean(), likeCount: z.number().i
 
 /** H5 (class code from the class page or a QR code): reading published samples only. */
 const classCode = z.string().trim().min(4).max(16);
-export const h5SamplesQuery = z.object({ classCode, deviceKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional() });
-export const h5SampleQuery = h5SamplesQuery.extend({ id: rowIdParam() });
-export const h5LikeBody = z.object({ classCode, id: rowId(), deviceKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+export const h5SamplesQuery = z.object({ classCode });
+/** With the pupil (studentId and their 学生码, as the messages page sends them) the answer says whether they liked it. */
+export const h5SampleQuery = h5SamplesQuery.extend({ id: rowIdParam(), studentId: rowIdParam().optional(), studentCode: studentCodeField.optional() });
+/** A like is the pupil's own: their id and their student code (学生码), as on the other H5 pupil pages. */
+export const h5LikeBody = z.object({ classCode, id: rowId(), studentId: rowId(), studentCode: studentCodeField });
 export const h5SampleList = z.object({ className: z.string(), list: z.array(sampleSummary) });

@@ -28,9 +28,10 @@ export type SamplesApi = ReturnType<typeof samplesApi>;
 /** The H5 reading page (class code; published samples only). */
 export function h5SamplesApi(client: ApiClient) {
   return {
-    list: (classCode: string, deviceKey: string) => client.get<Out<typeof c.h5SampleList>>(`${MGMT}/h5/samples`, { query: { classCode, deviceKey } }),
-    detail: (classCode: string, id: number, deviceKey: string) => client.get<Out<typeof c.sampleDetail>>(`${MGMT}/h5/samples/detail`, { query: { classCode, id, deviceKey } }),
-    like: (classCode: string, id: number, deviceKey: string) => client.post<Out<typeof c.likeResult>>(`${MGMT}/h5/samples/like`, { classCode, id, deviceKey }),
+    list: (classCode: string) => client.get<Out<typeof c.h5SampleList>>(`${MGMT}/h5/samples`, { query: { classCode } }),
+    /** With the pupil, the answer says whether they liked it. */
+    detail: (classCode: string, id: number, pupil?: { studentId: number; studentCode: string }) => client.get<Out<typeof c.sampleDetail>>(`${MGMT}/h5/samples/detail`, { query: { classCode, id, ...pupil } }),
+    like: (classCode: string, id: number, pupil: { studentId: number; studentCode: string }) => client.post<Out<typeof c.likeResult>>(`${MGMT}/h5/samples/like`, { classCode, id, ...pupil }),
   };
 }
 export type H5SamplesApi = ReturnType<typeof h5SamplesApi>;

@@ -73,14 +73,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService }> = async (
   });
 
   app.get('/files/:id/info', {
-    schema: { tags, summary: 'Metadata of a file of the caller’s school, with a fresh signed link', params: f.fileIdParams, response: responses(f.storedFile) },
+    schema: { tags, summary: 'Metadata of a file the caller may read, with a fresh signed link bound to the caller (5 minutes; stops working once the caller may no longer read the file)', params: f.fileIdParams, response: responses(f.storedFile) },
   }, async (req) => ok(await files.info(authOf(req), req.params.id)));
 
   app.get('/files/:id/content', {
     config: { public: true },
-    schema: { tags, summary: 'The bytes of a file by a short-lived signed link (what <img src> uses); expired or wrong signature 403', params: f.fileIdParams, querystring: f.signedContentQuery },
+    schema: { tags, summary: 'The bytes of a file by a short-lived signed link (what <img src> uses); expired or wrong signature 403; a link bound to a reader (by) 404 once that reader may no longer read the file', params: f.fileIdParams, querystring: f.signedContentQuery },
   }, async (req, reply) => {
-    const { row, bytes, maxAgeSeconds } = await files.readSigned(req.params.id, req.query.exp, req.query.sig);
+    const { row, bytes, maxAgeSeconds } = await files.readSigned(req.params.id, req.query.exp, req.query.sig, req.query.by);
     return sendBytes(reply, row, bytes, `private, max-age=${maxAgeSeconds}, immutable`);
   });
 };

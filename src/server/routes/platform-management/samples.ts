@@ -8,6 +8,8 @@ import { ok, responses } from '../reply';
 
 const tags = ['platform-management: excellent sample essays'];
 const h5Tags = ['platform-management: excellent sample essays on H5 (public)'];
+/** The pupil a read names, when it gives both their id and their code. */
+const pupilOf = (studentId: number | undefined, studentCode: string | undefined) => (studentId && studentCode ? { studentId, studentCode } : undefined);
 const refusals = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /**
@@ -54,13 +56,15 @@ export const sampleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get('/h5/samples', {
     config: { public: true },
     schema: { tags: h5Tags, summary: 'Published samples whose scope reaches the class of the code', querystring: c.h5SamplesQuery, response: { ...responses(c.h5SampleList), 403: errorBody, 429: errorBody } },
-  }, async (req) => ok(await s.h5List(req.query.classCode, req.query.deviceKey, req.ip, req.lang)));
+  }, async (req) => ok(await s.h5List(req.query.classCode, req.ip, req.lang)));
   app.get('/h5/samples/detail', {
     config: { public: true },
-    schema: { tags: h5Tags, summary: 'A published sample of the class: original pages and comments (404 before publication)', querystring: c.h5SampleQuery, response: { ...responses(c.sampleDetail), 403: errorBody, 404: errorBody, 429: errorBody } },
-  }, async (req) => ok(await s.h5Detail(req.query.classCode, req.query.id, req.query.deviceKey, req.ip, req.lang)));
+    schema: { tags: h5Tags, summary: 'A published sample of the class: original pages and comments (404 before publication); with studentId and studentCode, whether that pupil liked it', querystring: c.h5SampleQuery, response: { ...responses(c.sampleDetail), 403: errorBody, 404: errorBody, 429: errorBody } },
+  }, async (req) => ok(await s.h5Detail(req.query.classCode, req.query.id, pupilOf(req.query.studentId, req.query.studentCode), req.ip, req.lang)));
   app.post('/h5/samples/like', {
     config: { public: true },
-    schema: { tags: h5Tags, summary: 'Like once per phone (its random device key) and class; rate-limited per address and device', body: c.h5LikeBody, response: { ...responses(c.likeResult), 403: errorBody, 404: errorBody, 429: errorBody } },
-  }, async (req) => ok(await s.h5Like(req.body.classCode, req.body.id, req.body.deviceKey, req.ip)));
+    // an id, a class code and a student code: a few hundred bytes
+    bodyLimit: 4 * 1024,
+    schema: { tags: h5Tags, summary: 'Like once per pupil: their studentId and own student code (学生码), checked like the other H5 pupil pages; rate-limited per address and per pupil', body: c.h5LikeBody, response: { ...responses(c.likeResult), 400: errorBody, 403: errorBody, 404: errorBody, 429: errorBody } },
+  }, async (req) => ok(await s.h5Like(req.body.classCode, req.body.id, { studentId: req.body.studentId, studentCode: req.body.studentCode }, req.ip)));
 };
