@@ -45,8 +45,12 @@ describe('growth profiles', () => {
     const header = table(page).locator('th', { hasText: '总字数' });
     await header.click();
     await header.click();
-    await expect.poll(async () => Number(await firstRowCells(page).nth(5).innerText())).toBeGreaterThan(0);
-    const words = await table(page).locator('tbody tr.ant-table-row td:nth-child(6)').allInnerTexts();
+    // the column under the 总字数 header (found by its header, so a column added before it cannot shift the check)
+    const headers = await table(page).locator('thead th').allInnerTexts();
+    const col = headers.findIndex((h) => h.includes('总字数'));
+    expect(col).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await firstRowCells(page).nth(col).innerText())).toBeGreaterThan(0);
+    const words = await table(page).locator(`tbody tr.ant-table-row td:nth-child(${col + 1})`).allInnerTexts();
     expect(words.map(Number)).toEqual([...words.map(Number)].sort((a, b) => b - a));
 
     await table(page).getByTestId('growth-search').locator('input').fill(typo.name);
