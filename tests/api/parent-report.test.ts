@@ -90,6 +90,27 @@ describe.each(databaseKinds())('parents’ report links on %s', (kind) => {
     expect(en.current.nextSteps.join()).toMatch(/Practise|Correct/);
   });
 
+  it('page links carry the pupil and 15 minutes: another pupil, no grant or a removed essay opens nothing', async () => {
+    const url = (await open(tokenOf(links[0]!))).json().data.current.pages[0].url as string;
+    const q = new URL(`http://x${url}`).searchParams;
+    expect(q.get('st')).toBe(String(roster[0]!.id));
+    expect(q.get('by')).toBeNull();
+    expect(Number(q.get('exp')) * 1000 - Date.now()).toBeLessThanOrEqual(16 * 60_000);
+    expect((await t.call('GET', url)).statusCode).toBe(200);
+    // the same signature for another pupil, or with the grant cut off, is not a link
+    expect((await t.call('GET', url.replace(/st=\d+/, `st=${roster[1]!.id}`))).statusCode).toBe(403);
+    expect((await t.call('GET', url.replace(/&st=\d+/, ''))).statusCode).toBe(403);
+    // the grant is re-checked when opened: once the pupil's essay is gone, the page is too
+    const pageEssays = await db().select({ id: essays.id }).from(essays).where(eq(essays.studentId, roster[0]!.id));
+    await db().update(essays).set({ deletedAt: new Date() }).where(eq(essays.studentId, roster[0]!.id));
+    try {
+      expect((await t.call('GET', url)).statusCode).toBe(404);
+    } finally {
+      for (const e of pageEssays) await db().update(essays).set({ deletedAt: null }).where(eq(essays.id, e.id));
+    }
+    expect((await t.call('GET', url)).statusCode).toBe(200);
+  });
+
   it('a student with nothing approved sees an honest empty report', async () => {
     const r = (await open(tokenOf(links[2]!))).json().data;
     expect(r).toMatchObject({ student: { name: roster[2]!.name }, trend: [], current: null });

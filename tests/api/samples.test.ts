@@ -239,6 +239,11 @@ describe.each(databaseKinds())('excellent sample essays on %s', (kind) => {
     const d = shown.json().data;
     expect(d.pages.length).toBeGreaterThan(0);
     expect(d.pages[0].url).toMatch(/file-service/);
+    // a class-code reader's page link carries the sample's publication, re-checked when opened
+    const pageUrl = d.pages[0].url as string;
+    expect(pageUrl).toMatch(new RegExp(`&sa=${id}$`));
+    expect((await t.call('GET', pageUrl)).statusCode).toBe(200);
+    expect((await t.call('GET', pageUrl.replace(/&sa=\d+$/, ''))).statusCode).toBe(403);
     expect(d.teacherComment).toBe('细节生动，结尾点题。');
     expect(d.transcript.length).toBeGreaterThan(10);
     expect(d).toMatchObject({ canEdit: false, canCheck: false });
@@ -248,6 +253,7 @@ describe.each(databaseKinds())('excellent sample essays on %s', (kind) => {
 
     await post('samples/unpublish', { id });
     expect((await detail(code.home!)).statusCode).toBe(404);
+    expect((await t.call('GET', pageUrl)).statusCode).toBe(404); // withdrawn: the link it gave out is dead too
     await save(id, { scope: 'grade', showName: false });
     await post('samples/publish', { id });
     const grade = (await detail(code['同年级班']!)).json().data;

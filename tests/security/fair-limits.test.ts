@@ -44,22 +44,46 @@ describe.each(databaseKinds())('limits that hold and cannot lock a pupil out on 
   });
 
   it('a burst across a window boundary is counted as one: 30 a minute means about 30, not 60', async () => {
-    // 10 s before a minute boundary: 30 class-page reads pass, then the clock crosses the boundary.
-    const now = Date.now() + t.clock.offsetMs;
-    t.clock.offsetMs += Math.ceil(now / 60_000) * 60_000 - now - 10_000;
+    // 30 class-page reads 10 s before a minute boundary, then 30 just after it. The clock is set before
+    // each read (a busy machine may take longer than 10 s for 30 reads of real time).
+    const at = (ms: number) => (t.clock.offsetMs = ms - Date.now());
+    const boundary = Math.ceil((Date.now() + t.clock.offsetMs) / 60_000) * 60_000 + 60_000;
     const ip = '10.80.0.1';
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await t.call('GET', `${MGMT}/h5/class?code=${classCode}`, { ip })).statusCode);
-    // Just after the boundary (the 30 reads above took well under 10 s).
-    const before = Date.now() + t.clock.offsetMs;
-    t.clock.offsetMs += Math.ceil(before / 60_000) * 60_000 - before + 1_000;
-    for (let i = 0; i < 30; i++) statuses.push((await t.call('GET', `${MGMT}/h5/class?code=${classCode}`, { ip })).statusCode);
+    const read = async (ms: number) => {
+      at(ms);
+      statuses.push((await t.call('GET', `${MGMT}/h5/class?code=${classCode}`, { ip })).statusCode);
+    };
+    for (let i = 0; i < 30; i++) await read(boundary - 10_000 + i * 10);
+    for (let i = 0; i < 30; i++) await read(boundary + 1_000 + i * 10);
     const passed = statuses.filter((s) => s === 200).length;
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(passed).toBeLessThanOrEqual(32);
     // Half a window later there is room again.
-    t.clock.offsetMs += 30_000;
+    at(boundary + 31_000);
     const later = await t.call('GET', `${MGMT}/h5/class?code=${classCode}`, { ip });
     expect(later.statusCode, later.body).toBe(200);
+  }, 120_000);
+
+  it('sign-in failures slide: three in seconds across the old window’s edge need the challenge; spread out, they are forgotten', async () => {
+    const LOGIN = '/correction-api/platform-system/auth/loginTeacher';
+    const wrong = async (username: string, ip: string) => t.call('POST', LOGIN, { body: { username, password: await t.encrypt('not-it-123') }, ip });
+    const needs = (res: Awaited<ReturnType<typeof wrong>>) => res.json().details?.captchaRequired === true;
+    // The old window opened at the first failure and restarted 15 minutes later, so two failures just
+    // before and two just after its end never reached three.
+    t.clock.offsetMs = 0;
+    expect(needs(await wrong('classrole01', '10.81.0.1'))).toBe(false);
+    t.clock.offsetMs = 14 * 60_000 + 59_000;
+    expect(needs(await wrong('classrole01', '10.81.0.2'))).toBe(false);
+    t.clock.offsetMs = 15 * 60_000 + 1_000;
+    expect(needs(await wrong('classrole01', '10.81.0.3'))).toBe(false);
+    t.clock.offsetMs = 15 * 60_000 + 2_000;
+    expect(needs(await wrong('classrole01', '10.81.0.4'))).toBe(true);
+    // One failure every six minutes stays under three per fifteen: never the challenge.
+    for (let k = 0; k < 5; k++) {
+      t.clock.offsetMs = 60 * 60_000 + k * 6 * 60_000;
+      expect(needs(await wrong('multi01', `10.82.0.${k + 1}`))).toBe(false);
+    }
+    t.clock.offsetMs = 0;
   }, 120_000);
 });

@@ -47,4 +47,17 @@ describe.each(databaseKinds())('files by id follow the essay they belong to on %
     const own = await t.call('POST', `${FS}/files/base64`, { token: tok.unbound, body: { fileName: 'mine.png', contentBase64: (await solidImage(100, 100, 3132)).toString('base64') } });
     expect((await t.call('GET', `${FS}/files/${own.json().data.id}`, { token: tok.unbound })).statusCode).toBe(200);
   });
+
+  it('page links inside an essay carry the reader: not another reader, not without a grant', async () => {
+    const list = (await t.call('GET', `${MGMT}/writings/list?taskId=${taskId}&classId=${classId}`, { token: tok.teacher01 })).json().data as { students: Array<{ essays: Array<{ id: number }> }> };
+    const essayId = list.students.flatMap((r) => r.essays)[0]!.id;
+    const essay = (await t.call('GET', `${MGMT}/writings/get?id=${essayId}`, { token: tok.teacher01 })).json().data;
+    const url = essay.pages[0].url as string;
+    const me = (await t.call('GET', '/correction-api/platform-system/auth/info', { token: tok.teacher01 })).json().data;
+    expect(url).toMatch(new RegExp(`&by=${me.identityId}$`));
+    expect(Number(new URL(`http://x${url}`).searchParams.get('exp')) * 1000 - Date.now()).toBeLessThanOrEqual(16 * 60_000);
+    expect((await t.call('GET', url)).statusCode).toBe(200);
+    expect((await t.call('GET', url.replace(/&by=\d+$/, ''))).statusCode).toBe(403);
+    expect((await t.call('GET', url.replace(/&by=\d+$/, '&by=1&st=1'))).statusCode).toBe(403);
+  });
 });

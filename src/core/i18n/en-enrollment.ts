@@ -37,7 +37,6 @@ export const enEnrollment: Record<keyof typeof zhEnrollment, string> = {
   'enroll.closed': 'Registration has closed',
   'enroll.repeatNote': 'The same child was sent again ({child}, {phone}); no new registration was stored',
   'enroll.repeatBy': 'Enrollment form',
-  'enroll.duplicate': 'This child is already registered (same ID number, or same phone and name); no need to send it again — contact the school to change it',
   'enroll.export.sheet': 'Registrations',
   'enroll.export.file': 'Enrollment registrations',
   'enroll.f.notice': 'Notice',

@@ -35,7 +35,6 @@ export const zhEnrollment = {
   'enroll.closed': '报名已结束',
   'enroll.repeatNote': '同一孩子再次提交报名（{child}，{phone}），未另存新记录',
   'enroll.repeatBy': '报名表',
-  'enroll.duplicate': '该孩子已经报名（同一身份证号，或同一手机号和姓名），无需重复提交；如需修改请联系学校',
   'enroll.export.sheet': '报名名单',
   'enroll.export.file': '招生报名名单',
   'enroll.f.notice': '招生简章',

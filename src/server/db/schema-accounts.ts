@@ -116,7 +116,12 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.userId, t.isRead)],
 );
 
-/** Failed sign-ins per account and per IP, kept in the database so limits survive restarts. */
+/**
+ * Failed sign-ins per account and per IP, kept in the database so limits survive restarts. A leaky
+ * bucket: `failures` loses one every leak interval counted from `windowStart` (the time up to which
+ * the leak has been applied), so the count is always that of the recent past, not of a window that
+ * opened at the first failure.
+ */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -37,7 +37,27 @@ export const filesRepo = {
     const [row] = await db.select().from(files).where(and(eq(files.schoolId, schoolId), eq(files.id, id), belongs));
     return row;
   },
-  /** By id alone: only for signed links, whose signature already proves the right to read. */
+  /**
+   * A file of a pupil's own work, for links opened with the student code or the parents' link: a page
+   * of one of the pupil's essays (current or replaced) or a photo of one of the pupil's practice answers.
+   */
+  async findForStudent(db: Executor, studentId: number, id: string): Promise<FileRow | undefined> {
+    const belongs = sql`(
+      exists (select 1 from essay_pages ep join essays e on e.id = ep.essay_id where ep.file_id = ${files.id} and e.student_id = ${studentId} and e.deleted_at is null)
+      or exists (select 1 from essay_page_versions v join essays e on e.id = v.essay_id where v.file_ids @> jsonb_build_array(${id}::text) and e.student_id = ${studentId} and e.deleted_at is null)
+      or exists (select 1 from practice_attempts pa where ${files.id} = any(pa.file_ids) and pa.student_id = ${studentId})
+    )`;
+    const [row] = await db.select().from(files).where(and(eq(files.id, id), belongs));
+    return row;
+  },
+  /** The cover or a page of a sample while it is published (what a class page shows to holders of the class code). */
+  async findForPublishedSample(db: Executor, sampleId: number, id: string): Promise<FileRow | undefined> {
+    const belongs = sql`exists (select 1 from excellent_samples es where es.id = ${sampleId} and es.school_id = ${files.schoolId} and es.status = 'published' and es.deleted_at is null
+      and (es.cover_file_id = ${files.id} or exists (select 1 from essay_pages ep where ep.essay_id = es.essay_id and ep.file_id = ${files.id})))`;
+    const [row] = await db.select().from(files).where(and(eq(files.id, id), belongs));
+    return row;
+  },
+  /** By id alone: for the batch worker, which received the id from a checked upload. */
   async findById(db: Executor, id: string): Promise<FileRow | undefined> {
     const [row] = await db.select().from(files).where(eq(files.id, id));
     return row;

@@ -11,32 +11,19 @@ export const loginThrottleRepo = {
     const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
     return row;
   },
-  /** Counts a failure, restarting the count when the window has passed; returns the new row. */
-  async recordFailure(db: Executor, key: string, now: Date, windowMs: number): Promise<ThrottleRow> {
-    const windowStartLimit = new Date(now.getTime() - windowMs);
-    const [row] = await db
-      .insert(loginThrottle)
-      .values({ key, failures: 1, windowStart: now })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: sql`case when ${loginThrottle.windowStart} < ${windowStartLimit.toISOString()} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStart: sql`case when ${loginThrottle.windowStart} < ${windowStartLimit.toISOString()} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStart} end`,
-        },
-      })
-      .returning();
-    return row!;
-  },
   /**
    * Takes one sign-in attempt of `key` before the password is compared: one upsert … RETURNING under
-   * the row lock, refused (undefined) while the key is locked. The attempt that reaches `delayAfter`
-   * locks the key for `baseMs · 2^(n − delayAfter)` (at most `maxMs`), so of a burst of parallel guesses
-   * only those before the lock are compared, and each later one waits longer.
+   * the row lock, refused (undefined) while the key is locked. The count first leaks one failure per
+   * `leakMs` since `window_start` (which then moves on by the whole intervals leaked, or to now when
+   * the bucket ran empty), so it slides with time instead of restarting a window. The attempt that
+   * reaches `delayAfter` locks the key for `baseMs · 2^(n − delayAfter)` (at most `maxMs`), so of a
+   * burst of parallel guesses only those before the lock are compared, and each later one waits longer.
    */
-  async takeAttempt(db: Executor, key: string, now: Date, rule: { windowMs: number; delayAfter: number; baseMs: number; maxMs: number }): Promise<ThrottleRow | undefined> {
+  async takeAttempt(db: Executor, key: string, now: Date, rule: { leakMs: number; delayAfter: number; baseMs: number; maxMs: number }): Promise<ThrottleRow | undefined> {
     const at = now.toISOString();
-    const fresh = sql`${loginThrottle.windowStart} < ${new Date(now.getTime() - rule.windowMs).toISOString()}::timestamptz`;
-    const n = sql`(case when ${fresh} then 1 else ${loginThrottle.failures} + 1 end)`;
+    const leaked = sql`floor(greatest(extract(epoch from (${at}::timestamptz - ${loginThrottle.windowStart})) * 1000, 0) / ${rule.leakMs}::float8)::int`;
+    const left = sql`greatest(${loginThrottle.failures} - ${leaked}, 0)`;
+    const n = sql`(${left} + 1)`;
     const lockFor = (count: SQL | number) =>
       sql`case when (${count})::int >= ${rule.delayAfter}::int then ${at}::timestamptz + least(${rule.maxMs}::float8, ${rule.baseMs}::float8 * power(2::float8, ((${count})::int - ${rule.delayAfter}::int)::float8)) * interval '1 millisecond' else null end`;
     const [row] = await db
@@ -44,7 +31,11 @@ export const loginThrottleRepo = {
       .values({ key, failures: 1, windowStart: now, lockedUntil: sql`${lockFor(1)}` })
       .onConflictDoUpdate({
         target: loginThrottle.key,
-        set: { failures: n, windowStart: sql`case when ${fresh} then ${at}::timestamptz else ${loginThrottle.windowStart} end`, lockedUntil: lockFor(n) },
+        set: {
+          failures: n,
+          windowStart: sql`case when ${left} = 0 then ${at}::timestamptz else ${loginThrottle.windowStart} + ${leaked} * ${rule.leakMs}::float8 * interval '1 millisecond' end`,
+          lockedUntil: lockFor(n),
+        },
         setWhere: sql`${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= ${at}::timestamptz`,
       })
       .returning();

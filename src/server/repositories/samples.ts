@@ -11,8 +11,8 @@ export type SampleRow = typeof excellentSamples.$inferSelect;
  * classes they teach, and published samples whose scope reaches one of those classes.
  */
 export type SampleReader =
-  | { kind: 'wide'; schoolId: number; campusIds: number[] | null; readerKey: string }
-  | { kind: 'teacher'; schoolId: number; classes: { id: number; campusId: number; grade: number }[]; campusIds: number[]; readerKey: string }
+  | { kind: 'wide'; schoolId: number; campusIds: number[] | null; readerKey: string; identityId: number }
+  | { kind: 'teacher'; schoolId: number; classes: { id: number; campusId: number; grade: number }[]; campusIds: number[]; readerKey: string; identityId: number }
   | { kind: 'class'; schoolId: number; cls: { id: number; campusId: number; grade: number }; readerKey: string };
 
 const s = excellentSamples;

@@ -8,7 +8,7 @@ import { requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import { buildClassReport, type HistoryTask } from './class-report-build';
 import type { ServiceDeps } from './deps';
-import { signedFileUrl } from './file-service';
+import { grantedFileUrl } from './file-service';
 import { taskClassesInScope, taskScoringInfo } from './writing-scope';
 import { pageJpeg } from './report-pdf/page-jpegs';
 import { renderReportPdfOffThread } from './report-pdf/report-pdf-off-thread';
@@ -71,7 +71,7 @@ export function classReportService(deps: ServiceDeps) {
         const ids = rows.filter((r) => r.status === 'approved' && r.essayId !== null).map((r) => r.essayId!);
         for (const p of await essaysRepo.pages(db, ids)) {
           const list = pages.get(p.p.essayId) ?? [];
-          list.push({ url: signedFileUrl(deps, p.f.id).url, rotation: p.p.rotation });
+          list.push({ url: grantedFileUrl(deps, p.f.id, { identityId: auth.identity.id }).url, rotation: p.p.rotation });
           pages.set(p.p.essayId, list);
         }
       }

@@ -13,7 +13,7 @@ import { isScopedTeacher, requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
-import { signedFileUrl } from './file-service';
+import { grantedFileUrl, type FileGrant } from './file-service';
 import { queueCorrection } from './intake-correction';
 import { revisionHooks } from './revision-hooks';
 import { revisionsRepo } from '../repositories/revisions';
@@ -149,8 +149,9 @@ export async function submitEssay(deps: Pick<ServiceDeps, 'db' | 'now'>, input: 
   return result;
 }
 
-export function pageView(deps: Pick<ServiceDeps, 'signer' | 'now'>, r: PageWithFile) {
-  return { id: r.p.id, pageNo: r.p.pageNo, fileId: r.f.id, rotation: r.p.rotation, width: r.f.width, height: r.f.height, url: signedFileUrl(deps, r.f.id).url };
+/** A page with its link, signed for whoever is reading it (see FileGrant). */
+export function pageView(deps: Pick<ServiceDeps, 'signer' | 'now'>, r: PageWithFile, grant: FileGrant) {
+  return { id: r.p.id, pageNo: r.p.pageNo, fileId: r.f.id, rotation: r.p.rotation, width: r.f.width, height: r.f.height, url: grantedFileUrl(deps, r.f.id, grant).url };
 }
 
 /** Single upload, pages and the class essay list for teachers (routes writings/*). */
@@ -171,7 +172,7 @@ export function essayService(deps: ServiceDeps) {
   const canRead = (auth: AuthContext) => requireAny(auth, ['task', 'query']);
   const canWrite = (auth: AuthContext) => requireAny(auth, ['task', 'edit'], ['task', 'add']);
 
-  async function view(row: { e: EssayRow; studentName: string; studentNo: string }): Promise<Essay> {
+  async function view(auth: AuthContext, row: { e: EssayRow; studentName: string; studentNo: string }): Promise<Essay> {
     const pages = await essaysRepo.pages(db, [row.e.id]);
     return {
       id: row.e.id,
@@ -191,7 +192,7 @@ export function essayService(deps: ServiceDeps) {
       teacherScore: row.e.teacherScore,
       submittedTime: iso(row.e.submittedAt),
       auditTime: row.e.auditAt ? iso(row.e.auditAt) : null,
-      pages: pages.map((p) => pageView(deps, p)),
+      pages: pages.map((p) => pageView(deps, p, { identityId: auth.identity.id })),
     };
   }
 
@@ -229,7 +230,7 @@ export function essayService(deps: ServiceDeps) {
     await queueCorrection(deps, essayId, 'pages_changed');
   }
   async function reload(auth: AuthContext, essayId: number) {
-    return view((await essaysRepo.find(db, auth.school.id, essayId))!);
+    return view(auth, (await essaysRepo.find(db, auth.school.id, essayId))!);
   }
 
   return {
@@ -282,7 +283,7 @@ export function essayService(deps: ServiceDeps) {
       return { taskId, classId, counts: deriveCounts(c), unmatchedImages, students };
     },
     async get(auth: AuthContext, id: number) {
-      return view(await essayInScope(auth, id, false));
+      return view(auth, await essayInScope(auth, id, false));
     },
     async saveSingle(auth: AuthContext, body: { taskId: number; classId: number; studentId: number; draft: number; fileIds: string[] }) {
       canWrite(auth);

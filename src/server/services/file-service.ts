@@ -15,8 +15,8 @@ export type InspectedFileLike = InspectedFile;
 
 export type { FileRow };
 
-/** Lifetime of a signed file link (`<img src>` on the essay pages). */
-export const SIGNED_URL_TTL_SECONDS = 60 * 60;
+/** Lifetime of a page or cover link inside an answer (an essay, a report, a sample): long enough to read the page. */
+export const PAGE_URL_TTL_SECONDS = 15 * 60;
 /** Lifetime of a link bound to its reader (`/files/{id}/info`, uploads): long enough for an <img> to load. */
 export const BOUND_URL_TTL_SECONDS = 5 * 60;
 export const FILE_SERVICE_PREFIX = '/correction-api/file-service';
@@ -56,26 +56,31 @@ export async function storeInspected(deps: Pick<ServiceDeps, 'db' | 'storage'>, 
   return row;
 }
 
-/** Signed links: HMAC-SHA256 (the JWT secret) over `files:<id>:<exp>`; no link without a signature. */
-export function signedFileUrl(deps: Pick<ServiceDeps, 'signer' | 'now'>, fileId: string, ttlSeconds = SIGNED_URL_TTL_SECONDS): { url: string; expiresAt: Date } {
-  // Expiry rounded up to the next 5 minutes, so the same page gives the same URL for a while (browser cache).
-  const exp = Math.ceil((deps.now().getTime() / 1000 + ttlSeconds) / 300) * 300;
-  const sig = deps.signer.mac(`files:${fileId}:${exp}`);
-  return { url: `${FILE_SERVICE_PREFIX}/files/${fileId}/content?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000) };
+/**
+ * Whose right a signed link carries. The signature covers the file, the expiry and the grant, and the
+ * signed route re-checks that the grant still reaches the file, so a link stops working once the
+ * teacher loses the class, the pupil's essay is removed or the sample is withdrawn, and within minutes
+ * anyway. There is no link without a grant.
+ * - identityId: a signed-in reader (teachers, headmasters);
+ * - studentId: a pupil's own pages, opened with the student code or the parents' link;
+ * - sampleId: a published sample, which a class page shows to anyone holding the class code.
+ */
+export type FileGrant = { identityId: number } | { studentId: number } | { sampleId: number };
+
+const grantParam = (g: FileGrant) => ('identityId' in g ? `by=${g.identityId}` : 'studentId' in g ? `st=${g.studentId}` : `sa=${g.sampleId}`);
+const grantMessage = (fileId: string, exp: number, g: FileGrant) =>
+  'identityId' in g ? `files:${fileId}:${exp}:by:${g.identityId}` : 'studentId' in g ? `files:${fileId}:${exp}:st:${g.studentId}` : `files:${fileId}:${exp}:sa:${g.sampleId}`;
+
+/** A signed link for one grant; expiry rounded up to the minute so repeated answers give the same URL (browser cache). */
+export function grantedFileUrl(deps: Pick<ServiceDeps, 'signer' | 'now'>, fileId: string, grant: FileGrant, ttlSeconds = PAGE_URL_TTL_SECONDS): { url: string; expiresAt: Date } {
+  const exp = Math.ceil((deps.now().getTime() / 1000 + ttlSeconds) / 60) * 60;
+  const sig = deps.signer.mac(grantMessage(fileId, exp, grant));
+  return { url: `${FILE_SERVICE_PREFIX}/files/${fileId}/content?exp=${exp}&sig=${sig}&${grantParam(grant)}`, expiresAt: new Date(exp * 1000) };
 }
 
-/**
- * A link for one signed-in reader: the signature covers the file, the expiry and the identity, and the
- * signed route re-checks that this identity may still read the file, so the link stops working once
- * the teacher loses the class (or the user is disabled), and within minutes anyway.
- */
-export function boundFileUrl(deps: Pick<ServiceDeps, 'signer' | 'now'>, fileId: string, identityId: number, ttlSeconds = BOUND_URL_TTL_SECONDS): { url: string; expiresAt: Date } {
-  // Rounded up to the next minute, so repeated calls give the same URL for a while (browser cache).
-  const exp = Math.ceil((deps.now().getTime() / 1000 + ttlSeconds) / 60) * 60;
-  const sig = deps.signer.mac(boundMessage(fileId, exp, identityId));
-  return { url: `${FILE_SERVICE_PREFIX}/files/${fileId}/content?exp=${exp}&sig=${sig}&by=${identityId}`, expiresAt: new Date(exp * 1000) };
-}
-const boundMessage = (fileId: string, exp: number, identityId: number) => `files:${fileId}:${exp}:by:${identityId}`;
+/** A short link for one signed-in reader (file info, uploads). */
+export const boundFileUrl = (deps: Pick<ServiceDeps, 'signer' | 'now'>, fileId: string, identityId: number, ttlSeconds = BOUND_URL_TTL_SECONDS) =>
+  grantedFileUrl(deps, fileId, { identityId }, ttlSeconds);
 
 /** The file's metadata with a link bound to the reader. */
 export function fileView(deps: Pick<ServiceDeps, 'signer' | 'now'>, row: FileRow, readerIdentityId: number): StoredFile {
@@ -123,21 +128,22 @@ export function fileService(deps: ServiceDeps) {
       return { row, bytes: await deps.storage.get(row.storageKey) };
     },
     /**
-     * Bytes for a signed link: expired or wrong signature 403. A link bound to a reader (`by`) also
-     * needs that reader to still be able to read the file (404 otherwise, as the authorised read).
+     * Bytes for a signed link: expired, unsigned or wrong signature 403; a grant that no longer reaches
+     * the file (reader lost the class, pupil's essay gone, sample withdrawn) 404, as the authorised read.
      */
-    async readSigned(id: string, exp: number, sig: string, by?: number) {
-      const expected = Buffer.from(deps.signer.mac(by === undefined ? `files:${id}:${exp}` : boundMessage(id, exp, by)));
+    async readSigned(id: string, exp: number, sig: string, grant: FileGrant | undefined) {
+      if (!grant) throw linkInvalid();
+      const expected = Buffer.from(deps.signer.mac(grantMessage(id, exp, grant)));
       const given = Buffer.from(sig);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw linkInvalid();
       if (exp * 1000 < deps.now().getTime()) throw linkInvalid();
       let row: FileRow | undefined;
-      if (by === undefined) row = await filesRepo.findById(deps.db, id);
-      else {
-        const identity = await identitiesRepo.findActive(deps.db, by);
+      if ('identityId' in grant) {
+        const identity = await identitiesRepo.findActive(deps.db, grant.identityId);
         if (!identity) throw linkInvalid();
         row = await readable({ identity }, id);
-      }
+      } else if ('studentId' in grant) row = await filesRepo.findForStudent(deps.db, grant.studentId, id);
+      else row = await filesRepo.findForPublishedSample(deps.db, grant.sampleId, id);
       if (!row) throw notFound();
       return { row, bytes: await deps.storage.get(row.storageKey), maxAgeSeconds: Math.max(0, Math.floor(exp - deps.now().getTime() / 1000)) };
     },

@@ -2,16 +2,21 @@ import type { Executor } from '../db/database';
 import { loginThrottleRepo } from '../repositories/login-throttle';
 
 /**
- * Thresholds. An account: the captcha after 3 failures, then from the 5th a growing wait (1 s, 2 s,
- * 4 s … at most 15 min) — never a long lock someone else can put on it, and the owner can always sign
- * in with an SMS code. An address: the captcha after 10, blocked 15 min after 50.
+ * Thresholds. An account: the captcha after 3 recent failures, then from the 5th a growing wait (1 s,
+ * 2 s, 4 s … at most 15 min) — never a long lock someone else can put on it, and the owner can always
+ * sign in with an SMS code. An address: the captcha after 10, blocked 15 min after 50. "Recent" is a
+ * leaky bucket: each key forgets one failure every `windowMs / captchaAfter`, so the captcha threshold
+ * is that many failures per 15 minutes at any moment (no window that restarts at the first failure,
+ * and no burst let through at a window's edge).
  */
 export const THROTTLE = {
   windowMs: 15 * 60_000,
-  lockMs: 15 * 60_000,
   account: { captchaAfter: 3, delayAfter: 5, baseMs: 1000, maxMs: 15 * 60_000 },
   ip: { captchaAfter: 10, delayAfter: 50, baseMs: 15 * 60_000, maxMs: 15 * 60_000 },
 } as const;
+
+type Rule = typeof THROTTLE.account | typeof THROTTLE.ip;
+const leakMsOf = (r: Rule) => THROTTLE.windowMs / r.captchaAfter;
 
 export interface ThrottleState {
   captchaRequired: boolean;
@@ -21,10 +26,15 @@ export interface ThrottleState {
 const accountKey = (username: string) => `account:${username.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;
 
-function stateOf(failures: number, windowStart: Date, lockedUntil: Date | null, rule: { captchaAfter: number }, now: Date) {
-  const inWindow = now.getTime() - windowStart.getTime() < THROTTLE.windowMs;
+/** The count after the leak since `windowStart` (what the next attempt would start from). */
+export function recentFailures(failures: number, windowStart: Date, rule: Rule, now: Date): number {
+  const leaked = Math.floor(Math.max(0, now.getTime() - windowStart.getTime()) / leakMsOf(rule));
+  return Math.max(0, failures - leaked);
+}
+
+function stateOf(failures: number, windowStart: Date, lockedUntil: Date | null, rule: Rule, now: Date) {
   return {
-    captchaRequired: inWindow && failures >= rule.captchaAfter,
+    captchaRequired: recentFailures(failures, windowStart, rule, now) >= rule.captchaAfter,
     lockedUntil: lockedUntil && lockedUntil > now ? lockedUntil : null,
   };
 }
@@ -47,7 +57,7 @@ export const loginThrottle = {
    * the database): the lock time when either is locked, else null.
    */
   async takeAttempt(db: Executor, username: string, ip: string, now: Date): Promise<Date | null> {
-    const rule = (r: typeof THROTTLE.account | typeof THROTTLE.ip) => ({ windowMs: THROTTLE.windowMs, delayAfter: r.delayAfter, baseMs: r.baseMs, maxMs: r.maxMs });
+    const rule = (r: Rule) => ({ leakMs: leakMsOf(r), delayAfter: r.delayAfter, baseMs: r.baseMs, maxMs: r.maxMs });
     const acc = await loginThrottleRepo.takeAttempt(db, accountKey(username), now, rule(THROTTLE.account));
     if (!acc) return (await this.check(db, username, ip, now)).lockedUntil ?? new Date(now.getTime() + 1000);
     const byIp = await loginThrottleRepo.takeAttempt(db, ipKey(ip), now, rule(THROTTLE.ip));

@@ -13,7 +13,7 @@ import type { AuthContext } from './auth-context';
 import { visibleClasses } from './class-service';
 import { approvedPercents, scaleLabel } from './class-report-build';
 import type { ServiceDeps } from './deps';
-import { signedFileUrl } from './file-service';
+import { grantedFileUrl } from './file-service';
 import { noteExample } from './writing-statistics';
 import { attachmentHeader } from './writing-export';
 import { pageJpeg } from './report-pdf/page-jpegs';
@@ -168,7 +168,7 @@ export function parentReportService(deps: ServiceDeps) {
         return p === null ? [] : [p];
       });
       const stored = (await essaysRepo.pages(db, [chosen.essayId])).sort((a, b) => a.p.pageNo - b.p.pageNo);
-      const pages = stored.map((p) => ({ url: signedFileUrl(deps, p.f.id).url, rotation: p.p.rotation }));
+      const pages = stored.map((p) => ({ url: grantedFileUrl(deps, p.f.id, { studentId: row.link.studentId }).url, rotation: p.p.rotation }));
       files = stored.map((p) => ({ storageKey: p.f.storageKey, rotation: p.p.rotation }));
       marks = (chosen.notes ?? []).filter((n) => MARK_KINDS.has(n.kind)).slice(0, 12).map((n) => ({ kind: n.kind, excerpt: noteExample(n, lang), message: n.message }));
       current = {

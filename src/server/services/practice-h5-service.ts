@@ -85,7 +85,7 @@ export function practiceH5Service(deps: ServiceDeps) {
       const attempts = await practiceRepo.attemptsOfStudent(db, practice.id, student.id);
       const state = stateOf(practice, deps.now());
       const left = Math.max(0, maxAttemptsOf(practice) - attempts.length);
-      return { practiceId: practice.id, state, canSubmit: state === 'open' && left > 0, attemptsLeft: left, attempts: attempts.map((a) => attemptView(deps, a, lang)) };
+      return { practiceId: practice.id, state, canSubmit: state === 'open' && left > 0, attemptsLeft: left, attempts: attempts.map((a) => attemptView(deps, a, lang, { studentId: student.id })) };
     },
     /** Everything but the photos: class, student, code, the practice still open, an attempt left. */
     async prepare(who: PracticeWho, ip: string): Promise<PreparedPracticeAttempt> {

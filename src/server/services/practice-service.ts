@@ -13,7 +13,7 @@ import { isScopedTeacher, requireAny } from './access';
 import type { AuthContext } from './auth-context';
 import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
-import { signedFileUrl } from './file-service';
+import { grantedFileUrl, type FileGrant } from './file-service';
 import { feedbackView } from './practice-feedback';
 
 type Action = 'query' | 'add' | 'edit' | 'delete';
@@ -33,14 +33,15 @@ export const remainingOf = (p: Pick<PracticeRow, 'startedAt' | 'endsAt' | 'ended
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function attemptView(deps: Pick<ServiceDeps, 'signer' | 'now'>, a: PracticeAttemptRow, lang: Lang): PracticeAttempt {
+/** An attempt with its photo links signed for the reader (the teacher, or the pupil on the practice page). */
+export function attemptView(deps: Pick<ServiceDeps, 'signer' | 'now'>, a: PracticeAttemptRow, lang: Lang, grant: FileGrant): PracticeAttempt {
   return {
     id: a.id,
     studentId: a.studentId,
     attemptNo: a.attemptNo,
     source: a.source as PracticeAttempt['source'],
     text: a.text,
-    photoUrls: a.fileIds.map((id) => signedFileUrl(deps, id).url),
+    photoUrls: a.fileIds.map((id) => grantedFileUrl(deps, id, grant).url),
     status: a.status as PracticeAttempt['status'],
     feedback: a.status === 'done' ? feedbackView(a.feedback, lang) : null,
     scorePercent: a.scorePercent,
@@ -168,7 +169,7 @@ export function practiceService(deps: ServiceDeps) {
           .map((s) => {
             const mine = byStudent.get(s.id) ?? [];
             const scores = mine.map((a) => a.scorePercent).filter((v): v is number => v !== null);
-            return { id: s.id, name: s.name, studentNo: s.studentNo, attempts: mine.map((a) => attemptView(deps, a, lang)), bestPercent: scores.length ? Math.max(...scores) : null };
+            return { id: s.id, name: s.name, studentNo: s.studentNo, attempts: mine.map((a) => attemptView(deps, a, lang, { identityId: auth.identity.id })), bestPercent: scores.length ? Math.max(...scores) : null };
           }),
       };
     },

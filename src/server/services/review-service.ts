@@ -184,7 +184,7 @@ export function reviewService(deps: ServiceDeps) {
           submittedTime: e.submittedAt.toISOString(),
           auditTime: iso(e.auditAt),
           pages: pages.map((p) => {
-            const v = pageView(deps, p);
+            const v = pageView(deps, p, { identityId: auth.identity.id });
             return { id: v.id, pageNo: v.pageNo, url: v.url, width: v.width, height: v.height, rotation: v.rotation };
           }),
         },

@@ -20,7 +20,7 @@ import type { AuthContext } from './auth-context';
 import { visibleClasses } from './class-service';
 import type { ServiceDeps } from './deps';
 import { pageView } from './essay-service';
-import { signedFileUrl } from './file-service';
+import { grantedFileUrl, type FileGrant } from './file-service';
 import { sharedRateLimit } from './security/shared-rate-limit';
 import { verifyStudentCode } from './security/student-code';
 import { assertSchoolActive } from './school-expiry';
@@ -56,14 +56,17 @@ export function sampleService(deps: ServiceDeps) {
     requireAny(auth, ['class', 'query'], ['headmaster', 'query']);
     const readerKey = `identity:${auth.identity.id}`;
     const campusId = await samplesRepo.identityCampus(db, auth.identity.id);
-    if (!isScopedTeacher(auth)) return { kind: 'wide', schoolId: auth.school.id, campusIds: campusId ? [campusId] : null, readerKey };
+    if (!isScopedTeacher(auth)) return { kind: 'wide', schoolId: auth.school.id, campusIds: campusId ? [campusId] : null, readerKey, identityId: auth.identity.id };
     const classes = (await classesRepo.brief(db, visibleClasses(auth))).map((k) => ({ id: k.id, campusId: k.campusId, grade: k.grade }));
     const campusIds = [...new Set([...classes.map((k) => k.campusId), ...(campusId ? [campusId] : [])])];
-    return { kind: 'teacher', schoolId: auth.school.id, classes, campusIds, readerKey };
+    return { kind: 'teacher', schoolId: auth.school.id, classes, campusIds, readerKey, identityId: auth.identity.id };
   }
 
   /** Full name to readers of the student's class (and those who manage it), initials beyond. */
-  function summary(row: SampleSummaryRow, inClass: boolean, lang: Lang): SampleSummary {
+  /** Teachers' links carry their identity; a class page's (class code) the sample's publication. */
+  const grantFor = (r: SampleReader, sampleId: number): FileGrant => (r.kind === 'class' ? { sampleId } : { identityId: r.identityId });
+
+  function summary(r: SampleReader, row: SampleSummaryRow, inClass: boolean, lang: Lang): SampleSummary {
     const x = row.s;
     return {
       id: x.id,
@@ -82,7 +85,7 @@ export function sampleService(deps: ServiceDeps) {
       teacherScore: row.teacherScore,
       abstract: x.abstract,
       reason: x.reason,
-      coverUrl: x.coverFileId ? signedFileUrl(deps, x.coverFileId).url : null,
+      coverUrl: x.coverFileId ? grantedFileUrl(deps, x.coverFileId, grantFor(r, x.id)).url : null,
       featured: x.featured,
       likeCount: x.likeCount,
       liked: row.liked,
@@ -99,14 +102,15 @@ export function sampleService(deps: ServiceDeps) {
   async function summaries(auth: AuthContext, r: SampleReader, rows: SampleSummaryRow[], lang: Lang) {
     const managed = await managedClassIds(auth, [...new Set(rows.map((x) => x.s.classId))]);
     const inClass = inClassFor(r, managed);
-    return rows.map((row) => summary(row, inClass(row.s.classId) || (r.kind === 'teacher' && r.classes.some((k) => k.id === row.s.classId)), lang));
+    return rows.map((row) => summary(r, row, inClass(row.s.classId) || (r.kind === 'teacher' && r.classes.some((k) => k.id === row.s.classId)), lang));
   }
 
   async function detailView(r: SampleReader, row: NonNullable<Awaited<ReturnType<typeof samplesRepo.detail>>>, opts: { inClass: boolean; canEdit: boolean; canCheck: boolean }, lang: Lang): Promise<SampleDetail> {
     const pages = await essaysRepo.pages(db, [row.s.essayId]);
+    const grant = grantFor(r, row.s.id);
     return {
-      ...summary(row, opts.inClass, lang),
-      coverUrl: row.s.coverFileId ? signedFileUrl(deps, row.s.coverFileId).url : pages[0] ? pageView(deps, pages[0]).url : null,
+      ...summary(r, row, opts.inClass, lang),
+      coverUrl: row.s.coverFileId ? grantedFileUrl(deps, row.s.coverFileId, grant).url : pages[0] ? pageView(deps, pages[0], grant).url : null,
       coverFileId: row.s.coverFileId,
       transcript: row.transcript,
       highlights: row.s.highlights as SampleHighlight[],
@@ -115,7 +119,7 @@ export function sampleService(deps: ServiceDeps) {
       teacherComment: row.teacherComment,
       showName: row.s.showName,
       pages: pages.map((p) => {
-        const v = pageView(deps, p);
+        const v = pageView(deps, p, grant);
         return { id: v.id, pageNo: v.pageNo, fileId: v.fileId, rotation: v.rotation, url: v.url };
       }),
       checkNote: row.s.checkNote,
@@ -225,7 +229,7 @@ export function sampleService(deps: ServiceDeps) {
       });
       const r = await reader(auth);
       const row = await samplesRepo.detail(db, r, id);
-      return summary(row!, true, lang);
+      return summary(r, row!, true, lang);
     },
 
     /** pre-list: proposals waiting to be released or checked, and the AI's suggestions. */
@@ -343,7 +347,7 @@ export function sampleService(deps: ServiceDeps) {
       const r = await classReader(classCode, undefined, ip);
       const { rows } = await samplesRepo.list(db, r, {}, 'date', { pageNum: 1, pageSize: 100 });
       const cls = await classesRepo.findByCode(db, classCode);
-      return { className: cls?.name ?? '', list: rows.map((row) => summary(row, row.s.classId === r.cls.id, lang)) };
+      return { className: cls?.name ?? '', list: rows.map((row) => summary(r, row, row.s.classId === r.cls.id, lang)) };
     },
 
     /** Only published samples reaching the class: the original pages and comments come with them and nowhere else. */

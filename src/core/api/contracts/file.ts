@@ -38,4 +38,4 @@ export type StoredFile = z.infer<typeof storedFile>;
 export const fileIdParams = z.object({ id: z.uuid() });
 /** Signed read: expiry (unix seconds) and HMAC signature. */
 /** `by`: the identity a bound link was issued to (`/files/{id}/info`, uploads); the server re-checks it may still read the file. */
-export const signedContentQuery = z.object({ exp: z.coerce.number().int().positive(), sig: z.string().min(1).max(128), by: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const signedContentQuery = z.object({ exp: z.coerce.number().int().positive(), sig: z.string().min(1).max(128), by: z.coerce.number().int().positive().max(2_147_483_647).optional(), st: z.coerce.number().int().positive().max(2_147_483_647).optional(), sa: z.coerce.number().int().positive().max(2_147_483_647).optional() });

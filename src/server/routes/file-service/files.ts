@@ -6,12 +6,19 @@ import { badRequest } from '../../errors';
 import { authOf } from '../../plugins/request-context';
 import type { FileRow } from '../../repositories/files';
 import { tooLarge } from '../../services/file-sniff';
-import type { FileService } from '../../services/file-service';
+import type { FileGrant, FileService } from '../../services/file-service';
 import { errorBody } from '../../../core/api/contracts/envelope';
 import { ok, responses } from '../reply';
 
 const tags = ['file-service'];
 const uploadResponses = { ...responses(f.storedFile), 413: errorBody, 415: errorBody };
+
+/** The one grant a signed link names (two or more, or none: no grant, refused as unsigned). */
+function grantOf(q: { by?: number; st?: number; sa?: number }): FileGrant | undefined {
+  const given = [q.by, q.st, q.sa].filter((x) => x !== undefined);
+  if (given.length !== 1) return undefined;
+  return q.by !== undefined ? { identityId: q.by } : q.st !== undefined ? { studentId: q.st } : { sampleId: q.sa! };
+}
 
 function sendBytes(reply: FastifyReply, row: FileRow, bytes: Buffer, cache: string) {
   const ext = row.mime.split('/')[1] === 'jpeg' ? 'jpg' : row.mime.split('/')[1];
@@ -78,9 +85,9 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService }> = async (
 
   app.get('/files/:id/content', {
     config: { public: true },
-    schema: { tags, summary: 'The bytes of a file by a short-lived signed link (what <img src> uses); expired or wrong signature 403; a link bound to a reader (by) 404 once that reader may no longer read the file', params: f.fileIdParams, querystring: f.signedContentQuery },
+    schema: { tags, summary: 'The bytes of a file by a short-lived signed link (what <img src> uses); expired or wrong signature 403; each link carries one grant (by = a signed-in reader, st = the pupil, sa = a published sample) and answers 404 once that grant no longer reaches the file; a link without a grant 403', params: f.fileIdParams, querystring: f.signedContentQuery },
   }, async (req, reply) => {
-    const { row, bytes, maxAgeSeconds } = await files.readSigned(req.params.id, req.query.exp, req.query.sig, req.query.by);
+    const { row, bytes, maxAgeSeconds } = await files.readSigned(req.params.id, req.query.exp, req.query.sig, grantOf(req.query));
     return sendBytes(reply, row, bytes, `private, max-age=${maxAgeSeconds}, immutable`);
   });
 };

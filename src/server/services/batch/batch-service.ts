@@ -15,7 +15,7 @@ import { essaysRepo } from '../../repositories/essays';
 import { filesRepo } from '../../repositories/files';
 import type { AuthContext } from '../auth-context';
 import type { ServiceDeps } from '../deps';
-import { saveFile, signedFileUrl } from '../file-service';
+import { grantedFileUrl, saveFile } from '../file-service';
 import { dropCorrectedTranscript, submitEssay } from '../essay-service';
 import { sniff } from '../file-sniff';
 import { analysePage, type PageAnalysis } from './analyse';
@@ -62,7 +62,7 @@ export function batchService(deps: ServiceDeps, scope: BatchScope) {
     return translate(lang, key as Parameters<typeof translate>[1], { evidence });
   }
 
-  async function result(batch: BatchRow, lang: Lang): Promise<MatchResult> {
+  async function result(auth: AuthContext, batch: BatchRow, lang: Lang): Promise<MatchResult> {
     const pages = await batchRepo.pages(db, batch.id);
     const studentRows = await batchRepo.studentsByIds(db, [...new Set(pages.flatMap((p) => (p.studentId ? [p.studentId] : [])))]);
     const byId = new Map(studentRows.map((s) => [s.id, s]));
@@ -94,7 +94,7 @@ export function batchService(deps: ServiceDeps, scope: BatchScope) {
           pageNo: p.pageNo,
           entryName: p.entryName,
           fileId: p.fileId,
-          imageUrl: p.fileId ? signedFileUrl(deps, p.fileId).url : null,
+          imageUrl: p.fileId ? grantedFileUrl(deps, p.fileId, { identityId: auth.identity.id }).url : null,
           state: p.state as MatchResult['pages'][number]['state'],
           method: (p.matchMethod as MatchResult['pages'][number]['method']) ?? null,
           confidence: p.confidence === null ? null : Number(p.confidence),
@@ -194,13 +194,13 @@ export function batchService(deps: ServiceDeps, scope: BatchScope) {
       const batches = await batchRepo.withUnmatchedPages(db, auth.school.id, taskId, classId);
       const pages: UnmatchedPages['pages'] = [];
       for (const b of batches) {
-        const r = await result(b, lang);
+        const r = await result(auth, b, lang);
         for (const p of r.pages) if (p.state === 'unmatched') pages.push({ ...p, batchId: b.id, uploadedTime: r.batch.createdTime });
       }
       return { pages };
     },
     async matchResult(auth: AuthContext, batchId: string, lang: Lang) {
-      return result(await visibleBatch(auth, batchId), lang);
+      return result(auth, await visibleBatch(auth, batchId), lang);
     },
 
     /** The teacher assigns pages (or sets them aside); essays are refiled and re-queued for AI correction. */
@@ -243,7 +243,7 @@ export function batchService(deps: ServiceDeps, scope: BatchScope) {
       await db.transaction(async (tx) => {
         for (const u of updates) await batchRepo.updatePage(tx, batch.id, u.pageNo, u.patch);
       });
-      return result(await visibleBatch(auth, body.batchId), lang);
+      return result(auth, await visibleBatch(auth, body.batchId), lang);
     },
 
     /** The `batch-split` job: split, analyse page by page (progress as it goes), then file essays in one transaction. */
