@@ -180,7 +180,7 @@ function widgetsDelivery(): Plugin {
       // The same loader at a URL that names the version (docs/widgets.md "Versions"): one folder down.
       const pinned = Object.fromEntries(Object.entries(modules).map(([tag, files]) => [tag, files.map((f) => `../${f.replace(/^\.\//, '')}`)]));
       this.emitFile({ type: 'asset', fileName: `${ELEMENTS_VERSION}/${LOADER_FILE}`, source: loaderSource(pinned) });
-      // The host-facing types and manifest (docs/widgets.md "TypeScript and the manifest").
+      // The host-facing types and manifest (docs/widgets.md "The package").
       const described = Object.entries(WIDGET_ELEMENTS).map(([tag, entry]) => describeElement(root, tag, entry));
       this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: `${JSON.stringify(customElementsManifest(described, LOADER_FILE), null, 2)}\n` });
       this.emitFile({ type: 'asset', fileName: 'zp-widgets.d.ts', source: elementTypes(described, root) });

@@ -1,6 +1,6 @@
 /**
  * The host-facing description of zhipi's elements, written by the widgets build beside the loader
- * (docs/widgets.md "TypeScript and the manifest"):
+ * (docs/widgets.md "The package"):
  *   custom-elements.json     the Custom Elements Manifest (schema 1.0.0): tags, attributes, properties, events, methods
  *   zp-widgets.d.ts          HTMLElementTagNameMap, the element interfaces and the event details
  *   zp-widgets-vue.d.ts      Vue's GlobalComponents (template type checking with vue-tsc / Volar)
