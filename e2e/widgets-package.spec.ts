@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
 import { buildApp, installApp, packElements, removeDir, serveApp, typecheck, type AppKind } from './support/package-apps';
 import { baseUrl } from './support/session';
+import { SCREENSHOTS_DIR } from './support/screenshots';
 import { partnerToken } from './support/widgets';
 
 // The @zhipi/elements package as a partner uses it: `npm pack`, the tarball installed into a fresh
@@ -109,6 +110,7 @@ describe.each(['vue', 'react'] as const)('the npm-packed elements in a fresh Vit
     await board.getByRole('button', { name: '详情' }).first().click();
     await page.locator('#report').getByTestId('class-report').waitFor({ timeout: 60_000 });
     expect(await page.locator('.opened').textContent()).toBeTruthy();
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `widgets-package-${kind}.png`) });
     expect(await page.locator('.errors').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
