@@ -1,8 +1,9 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
+import { openPlainPage } from './support/hosts';
 import { buildApp, installApp, packElements, removeDir, serveApp, typecheck, type AppKind } from './support/package-apps';
 import { baseUrl } from './support/session';
 import { SCREENSHOTS_DIR } from './support/screenshots';
@@ -70,6 +71,20 @@ board.readonly = 'yes';
   },
 };
 const WRONG_LINES: Record<AppKind, number[]> = { vue: [8, 9, 10, 11, 12, 13], react: [3, 4, 5, 6, 8, 9, 10] };
+
+it('the loader pinned by the package version defines the four elements from the server', async () => {
+  const { version } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../packages/elements/package.json'), 'utf8')) as { version: string };
+  const { context, page } = await newPage(browser);
+  await openPlainPage(context, page, `${baseUrl()}/teaching/widgets/${version}/zp-widgets.js`, '<zp-task-board id="board"></zp-task-board>');
+  const token = await partnerToken('p-teacher01');
+  await page.evaluate(({ api, token }) => Object.assign(document.getElementById('board')!, { apiBase: api, token }), { api: baseUrl(), token });
+  await page.locator('#board').getByTestId('task-card').first().waitFor({ timeout: 60_000 });
+  expect(await page.evaluate(() => ['zp-task-board', 'zp-correction-panel', 'zp-class-report', 'zp-growth-profile'].map((t) => Boolean(customElements.get(t))))).toEqual([true, true, true, true]);
+  const other = await fetch(`${baseUrl()}/teaching/widgets/0.0.1/zp-widgets.js`);
+  expect(other.status).toBe(404);
+  expect(await other.text()).toContain(`/teaching/widgets/${version}/zp-widgets.js`);
+  await context.close();
+}, STEP_MS);
 
 describe.each(['vue', 'react'] as const)('the npm-packed elements in a fresh Vite + %s app', (kind) => {
   it('install, type-check strictly (wrong names fail), build, and render against the server', async () => {
