@@ -40,6 +40,7 @@ export function App() {
             taskId={opened.taskId}
             classId={opened.classId}
             mode="simple"
+            theme={theme}
             onzp-error={onError}
           />
         </>
