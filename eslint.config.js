@@ -57,7 +57,8 @@ const envTemporaryExceptions = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'tmp/**', 'coverage/**', 'src/server/db/migrations/**', 'tests/lint-probes/**'] },
+  // the example apps are partner code with their own package.json and type check (e2e/widgets-package.spec.ts)
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'tmp/**', 'coverage/**', 'src/server/db/migrations/**', 'tests/lint-probes/**', 'demo/vue-app/**', 'demo/react-app/**', 'packages/elements/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -14,6 +14,7 @@ import { zh } from './src/core/i18n/zh';
  *   assets/zp-task-board-<hash>.js, assets/zp-correction-panel-<hash>.js   one ES module per element
  *   assets/zp-runtime-<hash>.js                                            what both share (React, antd, client)
  *   zp-widgets.js                                                          the stable loader (no hash, short cache)
+ *   <version>/zp-widgets.js                                                the same loader pinned by the package's version
  *   custom-elements.json, zp-widgets*.d.ts                                 the manifest and types (scripts/widgets-manifest.ts)
  *   index.html + preview.js                                                the preview page
  *   demo/                                                                  the demo partner portal (not in production)
@@ -29,13 +30,17 @@ export const WIDGET_ELEMENTS = {
 const root = import.meta.dirname;
 export const WIDGETS_OUT_DIR = path.join(root, 'dist/widgets');
 export const LOADER_FILE = 'zp-widgets.js';
+/** The elements' version: the package's (packages/elements/package.json), also in the pinned loader's path. */
+export const ELEMENTS_VERSION = (JSON.parse(readFileSync(path.join(root, 'packages/elements/package.json'), 'utf8')) as { version: string }).version;
+
+const MODULES_START = 'const modules = ';
+const MODULES_END = ';\nconst only =';
 
 /** The loader's source: a map of element → its module and the chunks it imports, fetched in parallel. */
 export function loaderSource(modules: Record<string, string[]>): string {
   return `// zhipi custom elements loader: a stable URL with a short cache that imports this build's
 // content-hashed element modules (cached for a year). ?elements=zp-task-board,... loads only those.
-const modules = ${JSON.stringify(modules, null, 2)};
-const only = new URL(import.meta.url).searchParams.get('elements');
+${MODULES_START}${JSON.stringify(modules, null, 2)}${MODULES_END} new URL(import.meta.url).searchParams.get('elements');
 const wanted = only ? only.split(',').map((name) => name.trim()).filter((name) => name in modules) : Object.keys(modules);
 const files = [...new Set(wanted.flatMap((name) => modules[name]))];
 await Promise.all(files.map((file) => import(new URL(file, import.meta.url).href)));
@@ -145,6 +150,14 @@ export function lighterAntd(): Plugin {
   };
 }
 
+/** The map a loader was written with (loaderSource): element → its entry module first, then the chunks it imports. */
+export function loaderModules(source: string): Record<string, string[]> {
+  const start = source.indexOf(MODULES_START);
+  const end = source.indexOf(MODULES_END, start);
+  if (start < 0 || end < 0) throw new Error('not a loader written by loaderSource (vite.widgets.config.ts)');
+  return JSON.parse(source.slice(start + MODULES_START.length, end)) as Record<string, string[]>;
+}
+
 /** Writes the loader from the bundle's entry chunks, and copies the preview page and the demo portal unprocessed. */
 function widgetsDelivery(): Plugin {
   return {
@@ -164,7 +177,10 @@ function widgetsDelivery(): Plugin {
         modules[chunk.name] = [...closure(chunk.fileName, new Set())].map((f) => `./${f}`);
       }
       this.emitFile({ type: 'asset', fileName: LOADER_FILE, source: loaderSource(modules) });
-      // The host-facing types and manifest (docs/widgets.md "TypeScript and the manifest").
+      // The same loader at a URL that names the version (docs/widgets.md "Versions"): one folder down.
+      const pinned = Object.fromEntries(Object.entries(modules).map(([tag, files]) => [tag, files.map((f) => `../${f.replace(/^\.\//, '')}`)]));
+      this.emitFile({ type: 'asset', fileName: `${ELEMENTS_VERSION}/${LOADER_FILE}`, source: loaderSource(pinned) });
+      // The host-facing types and manifest (docs/widgets.md "The package").
       const described = Object.entries(WIDGET_ELEMENTS).map(([tag, entry]) => describeElement(root, tag, entry));
       this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: `${JSON.stringify(customElementsManifest(described, LOADER_FILE), null, 2)}\n` });
       this.emitFile({ type: 'asset', fileName: 'zp-widgets.d.ts', source: elementTypes(described, root) });

@@ -1,6 +1,6 @@
 /**
  * The host-facing description of zhipi's elements, written by the widgets build beside the loader
- * (docs/widgets.md "TypeScript and the manifest"):
+ * (docs/widgets.md "The package"):
  *   custom-elements.json     the Custom Elements Manifest (schema 1.0.0): tags, attributes, properties, events, methods
  *   zp-widgets.d.ts          HTMLElementTagNameMap, the element interfaces and the event details
  *   zp-widgets-vue.d.ts      Vue's GlobalComponents (template type checking with vue-tsc / Volar)
@@ -34,22 +34,51 @@ const SHELL_METHODS = [
   { name: 'destroy', description: 'Tears the element down now (view, shadow root content, reads in flight) and leaves it inert; create a new element to show zhipi again.' },
 ];
 
-/** Descriptions of the attributes elements share; an element's own ones point at the docs. */
+/** Descriptions of the attributes elements share. */
 const ATTRIBUTE_DOCS: Record<string, string> = {
   apiBase: "origin (and path prefix) of the zhipi server; empty = the page's own origin",
   token: 'a zhipi token of the teacher (Authorization: Bearer); wins over sso-ticket; a new value signs the element in again (another user: what was shown is cleared at once). Never reflected: an attribute is read once and removed',
   ssoTicket: 'a partner launch, exchanged once per page (POST auth/sso/exchange); the element keeps the token it got. Never reflected: an attribute is read once and removed',
   partnerId: 'the partner id the launch belongs to',
   lang: "interface language: 'zh' (default) or 'en'",
-  classId: "the class; an id the teacher does not teach fires zp-error CLASS_NOT_FOUND",
-  taskId: 'the task (with class-id)',
-  essayId: 'the essay to open (wins over task-id + class-id)',
   readonly: 'look only: no edits, approvals or deletions',
-  mode: "'review' (default) or 'ai'",
   theme: 'antd tokens for the portal brand: { colorPrimary?, borderRadius?, fontSize? } (property; as an attribute, JSON)',
 };
 
+/** What an attribute means on one element (the same name may mean different things on two). */
+const ELEMENT_ATTRIBUTE_DOCS: Record<string, Record<string, string>> = {
+  'zp-task-board': {
+    classId: "the class shown (the teacher's first class when absent); an id the teacher does not teach fires zp-error CLASS_NOT_FOUND",
+    readonly: 'hides assign, modify and delete',
+  },
+  'zp-correction-panel': {
+    essayId: 'the essay to open (wins over task-id + class-id); the host\'s last write wins',
+    taskId: "with class-id and no essay-id: the class's first essay waiting for review, else its first essay",
+    classId: 'with task-id: see task-id',
+    mode: "'review' (default) or 'ai': the AI's result and the re-run first",
+  },
+  'zp-class-report': {
+    taskId: 'the task whose report is shown (with class-id)',
+    classId: 'the class (with task-id); a class not in the task shows the refusal and fires zp-error CLASS_NOT_IN_TASK',
+    mode: "'simple' or 'full' report (default: the teacher's last choice)",
+  },
+  'zp-growth-profile': {
+    studentId: "the student whose growth profile is shown; absent: the class's growth table",
+    classId: "the class of the growth table (without student-id); absent: the teacher's first class",
+    semester: "the semester, as 'id_year_term' (default: the current one)",
+  },
+};
+
+/** Literal types of string attributes that take a fixed set of values. */
+const LITERAL_TYPES: Record<string, Record<string, string>> = {
+  'zp-correction-panel': { mode: "'review' | 'ai'" },
+  'zp-class-report': { mode: "'simple' | 'full'" },
+};
+
+const docOf = (tag: string, name: string) => ELEMENT_ATTRIBUTE_DOCS[tag]?.[name] ?? ATTRIBUTE_DOCS[name] ?? 'see docs/widgets.md';
+
 const TS_TYPE: Record<PropType, string> = { string: 'string', number: 'number', boolean: 'boolean', json: 'WidgetTheme', secret: 'string' };
+const typeOf = (tag: string, p: { name: string; type: PropType }) => LITERAL_TYPES[tag]?.[p.name] ?? TS_TYPE[p.type];
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_m, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 const pascal = (tag: string) => tag.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
 
@@ -86,6 +115,7 @@ function eventMapSource(root: string): string {
   return source.slice(start, end + 2);
 }
 
+/** The manifest; `loader` is the module path the declarations are in (the served loader, or the package's entry). */
 export function customElementsManifest(elements: ElementInfo[], loader: string) {
   return {
     schemaVersion: '1.0.0',
@@ -103,9 +133,9 @@ export function customElementsManifest(elements: ElementInfo[], loader: string) 
           superclass: { name: 'HTMLElement' },
           attributes: el.props
             .filter((p) => p.type !== 'json')
-            .map((p) => ({ name: p.attribute, fieldName: p.name, type: { text: TS_TYPE[p.type] }, description: ATTRIBUTE_DOCS[p.name] ?? 'see docs/widgets.md' })),
+            .map((p) => ({ name: p.attribute, fieldName: p.name, type: { text: typeOf(el.tag, p) }, description: docOf(el.tag, p.name) })),
           members: [
-            ...el.props.map((p) => ({ kind: 'field', name: p.name, type: { text: `${TS_TYPE[p.type]} | undefined` }, ...(p.type === 'json' ? {} : { attribute: p.attribute, reflects: p.type !== 'secret' }), description: ATTRIBUTE_DOCS[p.name] ?? 'see docs/widgets.md' })),
+            ...el.props.map((p) => ({ kind: 'field', name: p.name, type: { text: `${typeOf(el.tag, p)} | undefined` }, ...(p.type === 'json' ? {} : { attribute: p.attribute, reflects: p.type !== 'secret' }), description: docOf(el.tag, p.name) })),
             ...el.methods.map((m) => ({ kind: 'method', name: m.name, description: m.description, return: { type: { text: 'void' } } })),
           ],
           events: el.events.map((name) => ({ name, type: { text: `CustomEvent<WidgetEventMap['${name}']>` } })),
@@ -117,7 +147,7 @@ export function customElementsManifest(elements: ElementInfo[], loader: string) 
 }
 
 function propsInterface(el: ElementInfo): string {
-  const lines = el.props.map((p) => `  /** ${ATTRIBUTE_DOCS[p.name] ?? 'see docs/widgets.md'} */\n  ${p.name}?: ${TS_TYPE[p.type]}${p.type === 'json' ? '' : ' | null'};`);
+  const lines = el.props.map((p) => `  /** ${docOf(el.tag, p.name)} */\n  ${p.name}?: ${typeOf(el.tag, p)}${p.type === 'json' ? '' : ' | null'};`);
   return `/** The properties of <${el.tag}> (each, but \`theme\`, also its kebab-case attribute). */\nexport interface ${el.className}Props {\n${lines.join('\n')}\n}`;
 }
 
@@ -161,17 +191,18 @@ export function elementTypes(elements: ElementInfo[], root: string): string {
 const onName = (event: string) => `on${event.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}`;
 
 /** zp-widgets-vue.d.ts: `<zp-task-board :class-id="…" @zp-task-open="…">` type-checked in Vue templates. */
-export function vueTypes(elements: ElementInfo[]): string {
+export function vueTypes(elements: ElementInfo[], from = './zp-widgets'): string {
   return [
     "// Vue 3 template types of zhipi's custom elements (docs/widgets.md \"Vue 3\"). Generated; do not edit.",
-    "import type { DefineComponent } from 'vue';",
-    `import type { ${elements.map((el) => `${el.className}Props`).join(', ')}, WidgetEventMap } from './zp-widgets';`,
-    "export * from './zp-widgets';",
+    "import type { DefineComponent, HTMLAttributes } from 'vue';",
+    `import type { ${elements.map((el) => `${el.className}Props`).join(', ')}, WidgetEventMap } from '${from}';`,
+    `export * from '${from}';`,
     '',
     "declare module 'vue' {",
     '  interface GlobalComponents {',
     ...elements.map(
-      (el) => `    '${el.tag}': DefineComponent<${el.className}Props & { ${el.events.map((e) => `${onName(e)}?: (event: CustomEvent<WidgetEventMap['${e}']>) => void`).join('; ')} }>;`,
+      // the element's own props and events, and what any element takes (id, class, style, …)
+      (el) => `    '${el.tag}': DefineComponent<Omit<HTMLAttributes, 'lang'> & ${el.className}Props & { ${el.events.map((e) => `${onName(e)}?: (event: CustomEvent<WidgetEventMap['${e}']>) => void`).join('; ')} }>;`,
     ),
     '  }',
     '}',
@@ -180,12 +211,12 @@ export function vueTypes(elements: ElementInfo[]): string {
 }
 
 /** zp-widgets-react.d.ts: `<zp-task-board classId={2} />` in React 19 JSX (a property when the element is defined). */
-export function reactTypes(elements: ElementInfo[]): string {
+export function reactTypes(elements: ElementInfo[], from = './zp-widgets'): string {
   return [
     "// React 19 JSX types of zhipi's custom elements (docs/widgets.md \"React 19\"). Generated; do not edit.",
     "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
-    `import type { ${elements.map((el) => `${el.className}Element, ${el.className}Props`).join(', ')}, WidgetEventMap } from './zp-widgets';`,
-    "export * from './zp-widgets';",
+    `import type { ${elements.map((el) => `${el.className}Element, ${el.className}Props`).join(', ')}, WidgetEventMap } from '${from}';`,
+    `export * from '${from}';`,
     '',
     'type Base<E> = Omit<DetailedHTMLProps<HTMLAttributes<E>, E>, \'lang\'> & { lang?: string };',
     '',

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { languageForHost } from '../core/i18n';
 import { newNonce, setPageCsp } from './plugins/security-headers';
-import { widgetFileHeaders, widgetPathAllowed, widgetsPage } from './static-widgets';
+import { missingVersionMessage, widgetFileHeaders, widgetPathAllowed, widgetsPage } from './static-widgets';
 
 export interface StaticAppOptions {
   distDir: string;
@@ -56,7 +56,7 @@ export const staticApp = fp<StaticAppOptions>(async (app, opts) => {
   app.get('/teaching/*', hidden, async (req, reply) => {
     const wildcard = (req.params as { '*': string })['*'] ?? '';
     if (/\.(js|css|png|jpe?g|svg|ico|woff2?|map|json|webp)$/.test(wildcard)) {
-      return reply.status(404).type('text/plain').send('Not found');
+      return reply.status(404).type('text/plain').send(missingVersionMessage(wildcard, opts.distDir) ?? 'Not found');
     }
     const widgetsHtml = widgetsPage(wildcard, opts.distDir, opts.nodeEnv);
     if (widgetsHtml === 'hidden') return reply.status(404).type('text/plain').send('Not found');

@@ -19,6 +19,7 @@ beforeAll(() => {
   put('widgets/zp-widgets.js', 'export const elements = [];');
   put('widgets/zp-widgets.js.gz', gzipSync('export const elements = [];'));
   put('widgets/assets/zp-task-board-AbCdEf12.js', 'console.log(1)');
+  put('widgets/1.0.0/zp-widgets.js', 'export const elements = ["pinned"];');
   put('widgets/demo/index.html', '<html>demo portal</html>');
   put('widgets/demo/portal.js', 'console.log("portal")');
 });
@@ -46,6 +47,21 @@ describe('widgets under /teaching/widgets/', () => {
     expect(mod.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(mod.headers['access-control-allow-origin']).toBe('*');
     expect(mod.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    await app.close();
+  });
+
+  it('serves the loader pinned by version beside the latest, and says which versions it has for another', async () => {
+    const app = await serve('production');
+    const pinned = await app.inject({ url: '/teaching/widgets/1.0.0/zp-widgets.js' });
+    expect(pinned.statusCode).toBe(200);
+    expect(pinned.body).toContain('pinned');
+    expect(pinned.headers['cache-control']).toBe('no-cache');
+    expect(pinned.headers['access-control-allow-origin']).toBe('*');
+    const other = await app.inject({ url: '/teaching/widgets/0.9.0/zp-widgets.js' });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toContain('0.9.0');
+    expect(other.body).toContain('/teaching/widgets/1.0.0/zp-widgets.js');
+    expect((await app.inject({ url: '/teaching/widgets/nope/zp-widgets.js' })).body).toBe('Not found');
     await app.close();
   });
 

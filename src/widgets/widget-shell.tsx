@@ -138,10 +138,10 @@ export function WidgetShell({ element, props, viewKey = '', children }: { elemen
   const refuse = useCallback((error: ApiError) => setRefusal({ view, message: error.message }), [view]);
 
   const theme = useMemo(() => ({ token: themeTokens(props.theme), components: ACCESSIBLE_COMPONENT_TOKENS }), [props.theme]);
-  const status = (text: ReactNode) => <div className="zp-widget-status">{text}</div>;
+  const status = (text: ReactNode) => <div className="zp-widget-status" part="status">{text}</div>;
 
   return (
-    <div ref={setMount} className="zp-widget-root" lang={shown === 'en' ? 'en' : 'zh-CN'}>
+    <div ref={setMount} className="zp-widget-root" part="root" lang={shown === 'en' ? 'en' : 'zh-CN'}>
       <style>{styles}</style>
       {mount && root && host && shown && (
         <StyleProvider container={root} cache={cache} hashPriority="high">
@@ -149,7 +149,7 @@ export function WidgetShell({ element, props, viewKey = '', children }: { elemen
             <AntApp component={false}>
               <I18nProvider lang={shown} catalogues={widgetCatalogues}>
                 {widget && refusal?.view === view ? (
-                  <div className="zp-widget-status" role="alert" data-testid="zp-refused">
+                  <div className="zp-widget-status" part="status refused" role="alert" data-testid="zp-refused">
                     <p>{translate(shown, 'widget.refused', { message: refusal.message })}</p>
                     <Button onClick={() => setRetries((n) => n + 1)}>{translate(shown, 'widget.retry')}</Button>
                   </div>

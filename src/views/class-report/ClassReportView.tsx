@@ -96,7 +96,7 @@ export function ClassReportView(props: ClassReportViewProps) {
   const o = report.overview;
 
   return (
-    <div className="zp-class-report" data-testid="class-report" data-mode={report.mode}>
+    <div className="zp-class-report" part="report" data-testid="class-report" data-mode={report.mode}>
       <style>{styles}</style>
       <header className="zp-report-head">
         <div>
@@ -127,7 +127,7 @@ export function ClassReportView(props: ClassReportViewProps) {
       </header>
 
       {o && (
-        <section className="zp-report-section" data-testid="report-overview">
+        <section className="zp-report-section" part="report-section" data-testid="report-overview">
           <h3>{t('report.section.overview')}</h3>
           <div className="zp-report-figures">
             <Statistic title={t('report.students')} value={o.students} />
@@ -164,7 +164,7 @@ export function ClassReportView(props: ClassReportViewProps) {
       )}
 
       {report.dimensions && (
-        <section className="zp-report-section" data-testid="report-dimensions-section">
+        <section className="zp-report-section" part="report-section" data-testid="report-dimensions-section">
           <h3>{t('report.section.dimensions')}</h3>
           <div className="zp-report-grid">
             <Suspense fallback={<Skeleton.Node active />}>
@@ -193,7 +193,7 @@ export function ClassReportView(props: ClassReportViewProps) {
       )}
 
       {report.commonProblems && (
-        <section className="zp-report-section" data-testid="report-problems">
+        <section className="zp-report-section" part="report-section" data-testid="report-problems">
           <h3>{t('report.section.commonProblems')}</h3>
           {report.commonProblems.length === 0 ? (
             <p className="zp-report-muted">{t('report.noProblems')}</p>
@@ -215,7 +215,7 @@ export function ClassReportView(props: ClassReportViewProps) {
       )}
 
       {report.goodSentences && report.goodSentences.length > 0 && (
-        <section className="zp-report-section" data-testid="report-sentences">
+        <section className="zp-report-section" part="report-section" data-testid="report-sentences">
           <h3>{t('report.section.goodSentences')}</h3>
           <Checkbox.Group value={picked} onChange={(v) => setPicked(v as string[])} className="zp-report-sentences">
             {report.goodSentences.map((g) => (
@@ -235,7 +235,7 @@ export function ClassReportView(props: ClassReportViewProps) {
       )}
 
       {report.samples && report.samples.length > 0 && (
-        <section className="zp-report-section" data-testid="report-samples">
+        <section className="zp-report-section" part="report-section" data-testid="report-samples">
           <h3>{t('report.samples')}</h3>
           {report.samples.map((x) => (
             <div key={x.sampleId} className="zp-report-excellent">
@@ -252,7 +252,7 @@ export function ClassReportView(props: ClassReportViewProps) {
       )}
 
       {report.excellent && report.excellent.length > 0 && (
-        <section className="zp-report-section" data-testid="report-excellent">
+        <section className="zp-report-section" part="report-section" data-testid="report-excellent">
           <h3>{t('report.section.excellent')}</h3>
           {report.excellent.map((e) => (
             <div key={e.essayId} className="zp-report-excellent">
@@ -269,7 +269,7 @@ export function ClassReportView(props: ClassReportViewProps) {
       )}
 
       {report.attention && (
-        <section className="zp-report-section" data-testid="report-attention">
+        <section className="zp-report-section" part="report-section" data-testid="report-attention">
           <h3>{t('report.section.attention')}</h3>
           {report.attention.length === 0 ? (
             <p className="zp-report-muted">{t('report.noAttention')}</p>
@@ -286,7 +286,7 @@ export function ClassReportView(props: ClassReportViewProps) {
       )}
 
       {report.comparison && (
-        <section className="zp-report-section" data-testid="report-comparison">
+        <section className="zp-report-section" part="report-section" data-testid="report-comparison">
           <h3>{t('report.section.comparison')}</h3>
           {report.comparison.previous ? (
             <>
@@ -307,7 +307,7 @@ export function ClassReportView(props: ClassReportViewProps) {
       )}
 
       {report.students && (
-        <section className="zp-report-section" data-testid="report-students">
+        <section className="zp-report-section" part="report-section" data-testid="report-students">
           <h3>{t('report.section.students')}</h3>
           <Table<ReportStudent>
             size="small"
@@ -330,7 +330,7 @@ export function ClassReportView(props: ClassReportViewProps) {
       )}
 
       {report.studentPages && (
-        <section className="zp-report-section" data-testid="report-student-pages">
+        <section className="zp-report-section" part="report-section" data-testid="report-student-pages">
           <h3>{t('report.section.studentPages')}</h3>
           {report.studentPages.map((p) => (
             <StudentPage key={p.essayId} page={p} />

@@ -258,7 +258,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
   usePanelShortcuts(root, runShortcut);
 
   const shell = (children: ReactNode) => (
-    <div className={`zp-cp zp-cp-mode-${mode}`} ref={setRoot} tabIndex={-1} data-testid="correction-panel" data-essay-id={essayId}>
+    <div className={`zp-cp zp-cp-mode-${mode}`} part="panel" ref={setRoot} tabIndex={-1} data-testid="correction-panel" data-essay-id={essayId}>
       <style>{styles}</style>
       {children}
     </div>
@@ -276,7 +276,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
   const locked = readonly || review.approved;
   const aiRunning = Boolean(job.job) || correction.status === 'queued' || correction.status === 'running';
   const teacherComment = (
-    <section className="zp-cp-card" key="teacher">
+    <section className="zp-cp-card" part="panel-card" key="teacher">
       <TeacherComment
         ref={comment}
         value={draft?.teacherComment ?? ''}
@@ -301,7 +301,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
     </section>
   );
   const transcript = (
-    <section className="zp-cp-card" key="transcript" ref={transcriptBox}>
+    <section className="zp-cp-card" part="panel-card" key="transcript" ref={transcriptBox}>
       <TranscriptView
         text={text}
         notes={shownNotes}
@@ -326,7 +326,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
     </section>
   );
   const notesList = (
-    <section className="zp-cp-card" key="notes">
+    <section className="zp-cp-card" part="panel-card" key="notes">
       <NotesList
         notes={shownNotes}
         unplaced={notes.length - shownNotes.length}
@@ -346,7 +346,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
     </section>
   );
   const scoring = (
-    <section className="zp-cp-card" key="scoring">
+    <section className="zp-cp-card" part="panel-card" key="scoring">
       <ScoringCard
         task={task}
         ai={result?.score ?? null}
@@ -362,7 +362,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
     </section>
   );
   const aiComment = (
-    <section className="zp-cp-card" key="ai">
+    <section className="zp-cp-card" part="panel-card" key="ai">
       <AiComment result={result} engine={correction.engine} readonly={locked} onUse={(v) => comment.current?.insert(v)} onParagraph={setLit} />
     </section>
   );
@@ -415,7 +415,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         onHoverFlag={litRanges}
       />
       <div className="zp-cp-body">
-        <div className="zp-cp-left">
+        <div className="zp-cp-left" part="panel-pages">
           <ImageViewer
             key={essay.id}
             ref={viewer}

@@ -106,7 +106,7 @@ export function PanelHeader(props: PanelHeaderProps) {
   const busy = props.busy !== null;
 
   return (
-    <div className="zp-cp-header" data-testid="cp-header">
+    <div className="zp-cp-header" part="panel-header" data-testid="cp-header">
       <div className="zp-cp-who">
         <Space.Compact>
           <Tooltip title={t('panel.previous')}>

@@ -67,7 +67,7 @@ export function GrowthProfile({ api, studentId, semesterId, onBack, onLoaded, on
   ];
 
   return (
-    <div className="zp-growth-profile" data-testid="growth-profile">
+    <div className="zp-growth-profile" part="growth" data-testid="growth-profile">
       <style>{styles}</style>
       <div className="zp-growth-head">
         {onBack && (
@@ -80,24 +80,24 @@ export function GrowthProfile({ api, studentId, semesterId, onBack, onLoaded, on
           {t('growth.profile.summary', { className: r.className, studentNo: r.studentNo, gender })} · {data.semester.name}
         </span>
       </div>
-      <div className="zp-growth-panel zp-growth-figures" data-testid="growth-figures">
+      <div part="growth-panel" className="zp-growth-panel zp-growth-figures" data-testid="growth-figures">
         {figures.map(([title, value]) => (
           <Statistic key={title} title={title} value={value} />
         ))}
       </div>
       {!data.trend.length ? (
-        <div className="zp-growth-panel">
+        <div part="growth-panel" className="zp-growth-panel">
           <Empty description={t('growth.profile.noEssays')} />
         </div>
       ) : (
         <>
-          <section className="zp-growth-panel" data-testid="growth-trend">
+          <section part="growth-panel" className="zp-growth-panel" data-testid="growth-trend">
             <h4>{t('growth.trend.title')}</h4>
             <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 300 }} />}>
               {chart && <TrendChart labels={chart.labels} series={chart.series} yName={t('growth.trend.axis')} />}
             </Suspense>
           </section>
-          <section className="zp-growth-panel" data-testid="growth-wrong-book">
+          <section part="growth-panel" className="zp-growth-panel" data-testid="growth-wrong-book">
             <h4>{t('growth.wrong.title')}</h4>
             {data.wrongBook.length ? (
               <Table
@@ -124,11 +124,11 @@ export function GrowthProfile({ api, studentId, semesterId, onBack, onLoaded, on
             )}
           </section>
           <div className="zp-growth-grid">
-            <section className="zp-growth-panel" data-testid="growth-length">
+            <section part="growth-panel" className="zp-growth-panel" data-testid="growth-length">
               <h4>{t('growth.length.title')}</h4>
               <Table size="small" rowKey="taskId" pagination={false} dataSource={data.lengthByTask} columns={[{ title: t('growth.col.essay'), dataIndex: 'taskTitle' }, { title: t('growth.length.words'), dataIndex: 'averageWords', width: 90 }]} />
             </section>
-            <section className="zp-growth-panel" data-testid="growth-drafts">
+            <section part="growth-panel" className="zp-growth-panel" data-testid="growth-drafts">
               <h4>{t('growth.drafts.title')}</h4>
               {data.drafts.length ? (
                 data.drafts.map((d) => (
@@ -144,7 +144,7 @@ export function GrowthProfile({ api, studentId, semesterId, onBack, onLoaded, on
             </section>
           </div>
           <div className="zp-growth-grid">
-            <section className="zp-growth-panel" data-testid="growth-good">
+            <section part="growth-panel" className="zp-growth-panel" data-testid="growth-good">
               <h4>{t('growth.good.title')}</h4>
               {data.goodSentences.length ? (
                 data.goodSentences.map((g, i) => (
@@ -158,7 +158,7 @@ export function GrowthProfile({ api, studentId, semesterId, onBack, onLoaded, on
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('growth.good.none')} />
               )}
             </section>
-            <section className="zp-growth-panel" data-testid="growth-comments">
+            <section part="growth-panel" className="zp-growth-panel" data-testid="growth-comments">
               <h4>{t('growth.comments.title')}</h4>
               {data.comments.length ? (
                 <Timeline

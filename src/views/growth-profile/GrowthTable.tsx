@@ -73,7 +73,7 @@ export function GrowthTable({ api, schoolWide, onOpen, title, classId: initialCl
 
   const sorter = (k: Sort) => ({ sorter: true, sortOrder: sort.sort === k ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null });
   return (
-    <div data-testid="growth-table">
+    <div part="growth-table" data-testid="growth-table">
       {title && <Typography.Title level={4}>{title}</Typography.Title>}
       <Space wrap style={{ marginBottom: 12 }}>
         <Select

@@ -109,7 +109,7 @@ export function TaskBoard(props: TaskBoardProps) {
 
   const list = tasks.data?.list ?? [];
   return (
-    <div className="zp-task-board" data-testid="task-board">
+    <div className="zp-task-board" part="board" data-testid="task-board">
       <style>{styles}</style>
       <div className="zp-task-board-bar">
         <Space wrap>

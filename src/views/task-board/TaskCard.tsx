@@ -27,6 +27,7 @@ export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActi
     <Card
       size="small"
       className="zp-task-card"
+      part="task-card"
       data-testid="task-card"
       data-task-id={task.id}
       title={
