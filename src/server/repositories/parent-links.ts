@@ -49,6 +49,8 @@ export const parentLinksRepo = {
         teacherComment: essayReviews.teacherComment,
         notes: sql<{ kind: string; excerpt: string; fix?: string; message: string; start: number; end: number }[] | null>`${corrections.result} -> 'notes'`,
         aiComment: sql<string | null>`${corrections.result} -> 'comments' ->> 'overall'`,
+        /** the teacher's corrected transcript, else the AI's */
+        transcript: sql<string | null>`coalesce(${essayReviews.transcript}, ${corrections.transcript})`,
       })
       .from(essays)
       .innerJoin(tasks, and(eq(tasks.id, essays.taskId), isNull(tasks.deletedAt)))

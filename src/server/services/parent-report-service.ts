@@ -22,6 +22,8 @@ import type { ParentMark } from './report-pdf/render-parent-report';
 import { summaryOnScale } from './score-scale';
 import { taskScoringInfo } from './writing-scope';
 import { sharedRateLimit } from './security/shared-rate-limit';
+import { upgradeSelection } from './upgrade-service';
+import type { UpgradeResult } from '../../core/api/contracts/upgrade';
 
 /** Essay pages the parents' PDF embeds at most (a photographed essay has one to three). */
 const MAX_PDF_PAGES = 6;
@@ -38,6 +40,8 @@ export const PARENT_REPORT_PATH = '/teaching/h5/report';
 const PARENT_READ_IP = { max: 120, windowMs: 60_000 };
 const PARENT_PDF_IP = { max: 20, windowMs: 60_000 };
 const PARENT_PDF_LINK = { max: 10, windowMs: 10 * 60_000 };
+/** 升格 suggestions per link: a pupil trying sentences, each may cost a model call. */
+const PARENT_UPGRADE_LINK = { max: 20, windowMs: 60_000 };
 
 const linkError = (kind: 'invalid' | 'expired' | 'revoked') =>
   new AppError(kind === 'invalid' ? 404 : 410, `PARENT_LINK_${kind.toUpperCase()}`, (kind === 'revoked' ? 'parentLink.revokedTitle' : `parentLink.${kind}`) as MessageKey, undefined, { show: true });
@@ -136,7 +140,22 @@ export function parentReportService(deps: ServiceDeps) {
       const name = translate(lang, 'parentReport.title', { name: report.student.name }).replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim();
       return { body, contentDisposition: attachmentHeader(`${name}.pdf`, `parent-report-${report.current?.taskId ?? 'none'}.pdf`) };
     },
+    upgrade,
   };
+
+  /**
+   * 升格 suggestions for a selection of the token's student's released (approved) essay of the task
+   * (the latest when none is named): the pupil's own essay only, its text only.
+   */
+  async function upgrade(token: string, taskId: number | undefined, text: string, lang: Lang, ip: string): Promise<UpgradeResult> {
+    await sharedRateLimit.hit(db, `parent-report:ip:${ip}`, PARENT_READ_IP, deps.now());
+    const row = await resolve(token);
+    await sharedRateLimit.hit(db, `parent-report:upgrade:link:${row.link.id}`, PARENT_UPGRADE_LINK, deps.now());
+    const all = await parentLinksRepo.approvedEssays(db, row.link.studentId);
+    const chosen = taskId !== undefined ? all.find((e) => e.taskId === taskId) : all.at(-1);
+    if (!chosen) throw notFound();
+    return upgradeSelection(deps, chosen.transcript, text, lang);
+  }
 
   /** The report of the token's student, with what the PDF needs beside it (page files, marks). */
   async function build(row: Awaited<ReturnType<typeof resolve>>, taskId: number | undefined, lang: Lang) {
@@ -181,6 +200,7 @@ export function parentReportService(deps: ServiceDeps) {
         dimensions,
         ...advice(dimensions, chosen.notes ?? [], lang),
         ...shownComments(chosen.teacherComment, chosen.aiComment),
+        transcript: chosen.transcript ?? null,
         pages,
       };
     }

@@ -171,6 +171,8 @@ export const parentReport = z.object({
       teacherComment: z.string(),
       /** the AI's comment without its own verdict (综合评定), so it never contradicts the teacher's grade */
       aiComment: z.string(),
+      /** the essay's text (the teacher's corrected transcript when there is one): the pupil picks a sentence of it for 升格 suggestions */
+      transcript: z.string().nullable(),
       pages: z.array(z.object({ url: z.string(), rotation: z.number().int() })),
     })
     .nullable(),

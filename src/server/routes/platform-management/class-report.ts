@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as u from '../../../core/api/contracts/upgrade';
 import * as c from '../../../core/api/contracts/class-report';
 import { errorBody } from '../../../core/api/contracts/envelope';
 import { authOf } from '../../plugins/request-context';
@@ -59,6 +60,13 @@ export const classReportRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     return ok(await parents.report(req.query.t, req.query.taskId, req.lang, req.ip));
+  });
+  app.post('/h5/parentReport/upgrade', {
+    config: { public: true },
+    schema: { tags: ['platform-management: parents’ report (public)'], summary: '升格 for the pupil: up to three rewrites of a sentence of their own released essay (the task’s, else the latest), same token as /h5/parentReport; 400 UPGRADE_NOT_IN_ESSAY when the text is not part of it; 404 PARENT_LINK_INVALID or no released essay, 410 PARENT_LINK_REVOKED or PARENT_LINK_EXPIRED, 429 TOO_MANY_REQUESTS (20 a minute per link)', body: u.parentUpgradeBody, response: { ...responses(u.upgradeResult), 404: errorBody, 410: errorBody, 429: errorBody } },
+  }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(await parents.upgrade(req.body.t, req.body.taskId, req.body.text, req.lang, req.ip));
   });
   app.get('/h5/parentReport/pdf', {
     config: { public: true },
