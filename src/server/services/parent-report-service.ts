@@ -23,6 +23,9 @@ import { summaryOnScale } from './score-scale';
 import { taskScoringInfo } from './writing-scope';
 import { sharedRateLimit } from './security/shared-rate-limit';
 import { upgradeSelection } from './upgrade-service';
+import { formatCst } from './cst-time';
+import { renderParentSheet } from './report-pdf/parent-sheet';
+import type { ParentSheetScope } from '../../core/api/contracts/class-report';
 import type { UpgradeResult } from '../../core/api/contracts/upgrade';
 
 /** Essay pages the parents' PDF embeds at most (a photographed essay has one to three). */
@@ -45,6 +48,9 @@ const PARENT_UPGRADE_LINK = { max: 20, windowMs: 60_000 };
 
 const linkError = (kind: 'invalid' | 'expired' | 'revoked') =>
   new AppError(kind === 'invalid' ? 404 : 410, `PARENT_LINK_${kind.toUpperCase()}`, (kind === 'revoked' ? 'parentLink.revokedTitle' : `parentLink.${kind}`) as MessageKey, undefined, { show: true });
+
+/** A link's expiry as the date the card prints (China time, product-rules.md#limits). */
+const chinaDate = (iso: string) => formatCst(new Date(iso)).slice(0, 10);
 
 /** The end of the semester's last day in China time. */
 const semesterEndsAt = (endDate: string) => new Date(`${endDate}T23:59:59+08:00`);
@@ -111,6 +117,21 @@ export function parentReportService(deps: ServiceDeps) {
         roster.filter((s) => !live.has(s.id)).map((s) => ({ schoolId: cls.cls.schoolId, studentId: s.id, nonce: randomBytes(18).toString('base64url'), expiresAt, createdByIdentityId: auth.identity.id })),
       );
       return listOf(classId);
+    },
+    /**
+     * The printable parents' sheet of the class: a card per pupil with a live link (all of them, or only
+     * those with an approved essay), in class order; `origin` is where phones reach this server.
+     */
+    async sheet(auth: AuthContext, classId: number, scope: ParentSheetScope, lang: Lang, origin: string): Promise<{ body: Buffer; contentDisposition: string; count: number }> {
+      const cls = await classInScope(auth, classId);
+      const links = (await listOf(classId)).filter((l) => l.path);
+      const approved = scope === 'approved' ? await parentLinksRepo.withApproved(db, classId) : null;
+      const cards = links
+        .filter((l) => !approved || approved.has(l.studentId))
+        .map((l) => ({ name: l.studentName, studentNo: l.studentNo, url: `${origin.replace(/\/+$/, '')}${l.path}`, expires: chinaDate(l.expiresAt!) }));
+      const body = renderParentSheet({ className: cls.cls.name, cards, lang });
+      const name = translate(lang, 'parentSheet.title', { className: cls.cls.name }).replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim();
+      return { body, contentDisposition: attachmentHeader(`${name}.pdf`, `parent-sheet-${classId}.pdf`), count: cards.length };
     },
     async revoke(auth: AuthContext, linkId: number): Promise<{ revoked: boolean }> {
       const row = await parentLinksRepo.find(db, linkId);

@@ -1,6 +1,6 @@
 import { scoreSummarySchema } from '../../scoring/score-summary';
 import { z } from 'zod';
-import { rowId } from './paging';
+import { rowId, rowIdParam } from './paging';
 import { SAMPLE_STATUSES } from './samples';
 
 /**
@@ -146,6 +146,11 @@ export const parentLink = z.object({
   expiresAt: z.string().nullable(),
 });
 export type ParentLink = z.infer<typeof parentLink>;
+
+/** The parents' sheet: every pupil with a live link, or only those with an approved essay. */
+export const PARENT_SHEET_SCOPES = ['approved', 'all'] as const;
+export type ParentSheetScope = (typeof PARENT_SHEET_SCOPES)[number];
+export const parentSheetQuery = z.object({ classId: rowIdParam(), scope: z.enum(PARENT_SHEET_SCOPES).default('approved') });
 
 export const parentReportQuery = z.object({ t: z.string().min(1).max(200), taskId: z.coerce.number().int().positive().optional() });
 const parentDim = z.object({ id: z.string(), name: z.string(), percent: z.number().nullable(), score: z.string().nullable(), classAverage: z.number().nullable() });

@@ -18,6 +18,8 @@ export function classReportApi(client: ApiClient) {
     pdf: (taskId: number, classId: number, mode: c.ReportMode) => client.blob(`${MGMT}/report/pdf`, { query: { taskId, classId, mode } }),
     parentLinks: (classId: number) => client.get<Out<typeof c.parentLink>[]>(`${MGMT}/report/parentLinks`, { query: { classId } }),
     createParentLinks: (classId: number) => client.post<Out<typeof c.parentLink>[]>(`${MGMT}/report/parentLinks`, { classId }),
+    /** the printable parents' sheet (PDF) */
+    parentSheet: (classId: number, scope: c.ParentSheetScope) => client.blob(`${MGMT}/report/parentSheet`, { query: { classId, scope } }),
     revokeParentLink: (linkId: number) => client.post<{ revoked: boolean }>(`${MGMT}/report/parentLinks/revoke`, { linkId }),
     /** public: the parents' page */
     /** public: 升格 suggestions for a sentence of the pupil's released essay */

@@ -51,6 +51,14 @@ export const classReportRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   app.post('/report/parentLinks', {
     schema: { tags, summary: 'Make a parents’ link for every student of the class without a live one (expires at the end of the class’s semester)', body: c.parentLinksBody, response: links },
   }, async (req) => ok(await parents.create(authOf(req), req.body.classId)));
+  app.get('/report/parentSheet', {
+    schema: { tags, summary: 'The printable parents’ sheet of a class (A4 PDF, eight cards a page with crop marks): each pupil’s name, class, number, the QR code of their parents’ page and its expiry; scope approved (default: pupils with an approved essay) or all; pupils without a live link are left out (make the links first) — application/pdf', querystring: c.parentSheetQuery },
+  }, async (req, reply) => {
+    // where phones reach this server: PUBLIC_URL when set, else the host the teacher's browser used
+    const origin = services.deps.publicUrl ?? `${req.protocol}://${req.host}`;
+    const file = await parents.sheet(authOf(req), req.query.classId, req.query.scope, req.lang, origin);
+    return reply.type('application/pdf').header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').send(file.body);
+  });
   app.post('/report/parentLinks/revoke', {
     schema: { tags, summary: 'Revoke a parents’ link at once', body: c.revokeLinkBody, response: responses(z.object({ revoked: z.boolean() })) },
   }, async (req) => ok(await parents.revoke(authOf(req), req.body.linkId)));
