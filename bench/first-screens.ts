@@ -70,8 +70,13 @@ async function screens() {
   const { token } = await apiData<{ token: string }>('/platform-system/auth/loginTeacher', undefined, { username: 'teacher01', password: await encryptPassword('Zhipi@2026', publicKey) });
   const klass = (await apiData<{ list: { id: number; name: string }[] }>('/platform-management/mclass/list?pageSize=50', token)).list.find((c) => c.name === '七年级1班')!;
   const task = (await apiData<{ list: { id: number; title: string }[] }>(`/platform-management/tasks/list?classId=${klass.id}&pageSize=50`, token)).list.filter((t) => t.title === '我的老师').sort((a, b) => a.id - b.id)[0]!;
-  const list = await apiData<{ students: { essays: { id: number; status: string }[] }[] }>(`/platform-management/writings/list?taskId=${task.id}&classId=${klass.id}`, token);
-  const essay = list.students.flatMap((s) => s.essays).find((e) => e.status === 'ai_done' || e.status === 'abnormal' || e.status === 'approved')!;
+  // the correction panel needs an AI-corrected essay: the server corrects the demo essays after its start
+  let essay: { id: number } | undefined;
+  for (const deadline = Date.now() + 20 * 60_000; !essay; await new Promise((r) => setTimeout(r, 3000))) {
+    const list = await apiData<{ students: { essays: { id: number; status: string }[] }[] }>(`/platform-management/writings/list?taskId=${task.id}&classId=${klass.id}`, token);
+    essay = list.students.flatMap((s) => s.essays).find((e) => e.status === 'ai_done' || e.status === 'abnormal' || e.status === 'approved');
+    if (!essay && Date.now() > deadline) throw new Error('no AI-corrected demo essay after 20 minutes');
+  }
   const q = `taskId=${task.id}&classId=${klass.id}`;
   return {
     token,

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { essayReviews, essays, students } from '../../src/server/db/schema';
 import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage';
-import { insertEssay, taskFixture, type EssayFixture } from '../helpers/correction';
+import { insertEssay, newStudent, taskFixture, type EssayFixture } from '../helpers/correction';
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
@@ -35,6 +35,8 @@ describe.each(databaseKinds())('parents’ sheet on %s', (kind) => {
     t = await createTestApp(kind, { deps: { storage }, jobs: { poll: false } });
     for (const u of ['teacher01', 'teacherB01']) tok[u] = await t.login(u);
     fx = await taskFixture(t.database.db, { username: 'teacher01', className: '七年级2班', title: '我的老师', grade: 7 });
+    // ten pupils: a second page
+    for (let i = 0; i < 2; i++) await newStudent(t.database.db, fx);
     roster = await t.database.db.select({ id: students.id, name: students.name }).from(students).where(eq(students.classId, fx.classId)).orderBy(students.studentNo);
     for (const i of [0, 2]) {
       const id = await insertEssay(t.database.db, storage, fx, [new Uint8Array([i + 1])], { studentId: roster[i]!.id });
