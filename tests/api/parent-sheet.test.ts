@@ -82,7 +82,7 @@ describe.each(databaseKinds())('parents’ sheet on %s', (kind) => {
 
   it('speaks English for an English caller', async () => {
     const pdf = readPdf((await sheet('approved', 'en')).rawPayload);
-    expect(pdf.text).toContain('parents’ QR codes');
+    expect(pdf.text).toContain("parents' QR codes");
     expect(pdf.text).toContain('Page 1 of 1');
   });
 

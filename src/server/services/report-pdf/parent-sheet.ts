@@ -10,7 +10,7 @@ import { cjkFont, fitText, glyphHex, textWidth } from '../fonts/cjk-font';
 
 const PAGE = { width: 595, height: 842 };
 const MARGIN = 36;
-const HEADER = 34;
+const HEADER = 50;
 const COLS = 2;
 const ROWS = 4;
 export const CARDS_PER_PAGE = COLS * ROWS;
@@ -80,7 +80,7 @@ export function renderParentSheet(input: ParentSheetInput): Buffer {
       const ops: string[] = [
         text(t('parentSheet.title', { className: input.className }), 14, MARGIN, PAGE.height - MARGIN - 14, PAGE.width - 2 * MARGIN - 80),
         text(t('parentSheet.page', { page: p + 1, pages }), 9, PAGE.width - MARGIN - 70, PAGE.height - MARGIN - 14, 70, 0.4),
-        text(t('parentSheet.cutHint'), 8, MARGIN, PAGE.height - MARGIN - 28, PAGE.width - 2 * MARGIN, 0.4),
+        text(t('parentSheet.cutHint'), 8, MARGIN, PAGE.height - MARGIN - 31, PAGE.width - 2 * MARGIN, 0.4),
       ];
       const cards = input.cards.slice(p * CARDS_PER_PAGE, (p + 1) * CARDS_PER_PAGE);
       if (!cards.length) ops.push(centred(t('parentSheet.empty'), 12, PAGE.width / 2, gridTop - 60, PAGE.width - 2 * MARGIN));
