@@ -167,7 +167,8 @@ export default function ParentReportPage() {
       </div>
       {popupWanted && (
         <Suspense fallback={null}>
-          <Popup visible={shot !== null} onMaskClick={() => setShot(null)} bodyStyle={{ padding: 12, maxHeight: '85vh', overflow: 'auto' }}>
+          {/* border-box: antd-mobile's bottom popup is 100% wide, and the padding pushed it (and the picture) 24 px past a phone's right edge */}
+          <Popup visible={shot !== null} onMaskClick={() => setShot(null)} bodyStyle={{ padding: 12, boxSizing: 'border-box', maxHeight: '85vh', overflow: 'auto' }}>
             {shot && (
               <>
                 <p>{t('parentReport.saved')}</p>
