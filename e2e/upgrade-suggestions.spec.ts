@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInToken } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
-import { createOwnClass, createTaskWithEssays, OWN_TASK_HOOK_MS, uniqueTag, type OwnTask } from './support/own-task';
+import { createOwnClass, createTaskWithEssays, uniqueTag, type OwnTask } from './support/own-task';
 import { baseUrl, enUrl, fillLogin, PASSWORD } from './support/session';
 import { SCREENSHOTS_DIR } from './support/screenshots';
 
@@ -19,8 +19,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const token = await signInToken();
   const klass = await createOwnClass(token, { name: `升格${uniqueTag()}班`, students: ['林晓'] });
-  demo = await createTaskWithEssays(token, klass, ['01-red-pen']);
-}, OWN_TASK_HOOK_MS);
+  // one real AI correction: minutes on a machine shared by many runs, so a wide margin
+  demo = await createTaskWithEssays(token, klass, ['01-red-pen'], { timeoutMs: 840_000 });
+}, 900_000);
 afterAll(() => browser?.close());
 
 /** Selects `needle` in the rendered transcript (it may span several segment spans) as a mouse would. */
