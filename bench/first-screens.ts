@@ -10,7 +10,7 @@
  * figure taken another day. The load average is printed with the results.
  *
  *   PORT=24731 SEED_DEMO=true COPY_CHECK=off node --import tsx src/server/server.ts   # wait for the demo essays' AI
- *   node --import tsx bench/first-screens.ts --api=http://127.0.0.1:24731 --dist=/tmp/dist-before:before --dist=dist:after [--runs=3]
+ *   node --import tsx bench/first-screens.ts --api=http://127.0.0.1:24731 --dist=/tmp/dist-before:before --dist=dist:after [--runs=3] [--timeout=300]
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
@@ -31,7 +31,7 @@ const RUNS = Number(arg('runs')[0] ?? 3);
 const THROTTLE = Number(arg('throttle')[0] ?? 4);
 /** the main thread must stay free of long tasks this long (wall clock, throttled) to count as interactive */
 const QUIET_MS = 1000;
-const TIMEOUT_MS = 120_000;
+const TIMEOUT_MS = Number(arg('timeout')[0] ?? 300) * 1000;
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.woff2': 'font/woff2', '.ico': 'image/x-icon' };
 
@@ -97,25 +97,28 @@ async function measure(browser: Browser, origin: string, token: string, screen: 
     w.__longTasks = [];
     new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__longTasks.push(e.startTime + e.duration))).observe({ type: 'longtask', buffered: true });
   }, token);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-  let bytes = 0;
-  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
-  await page.goto(`${origin}/teaching${screen.path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
-  await page.locator(screen.ready).first().waitFor({ timeout: TIMEOUT_MS });
-  const shownAt = await page.evaluate(() => performance.now());
-  // wait for a quiet main thread
-  for (;;) {
-    const { now, last } = await page.evaluate(() => ({ now: performance.now(), last: Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks) }));
-    if (now - Math.max(last, shownAt) >= QUIET_MS) {
-      const result = { interactiveMs: Math.max(shownAt, last), shownMs: shownAt, scripts: (await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).length)), kB: bytes / 1024 };
-      await context.close();
-      return result;
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    let bytes = 0;
+    cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
+    await page.goto(`${origin}/teaching${screen.path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await page.locator(screen.ready).first().waitFor({ timeout: TIMEOUT_MS });
+    const shownAt = await page.evaluate(() => performance.now());
+    // wait for a quiet main thread
+    for (;;) {
+      const { now, last } = await page.evaluate(() => ({ now: performance.now(), last: Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks) }));
+      if (now - Math.max(last, shownAt) >= QUIET_MS) {
+        const result = { interactiveMs: Math.max(shownAt, last), shownMs: shownAt, scripts: (await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).length)), kB: bytes / 1024 };
+        return result;
+      }
+      await page.waitForTimeout(200);
     }
-    await page.waitForTimeout(200);
+  } finally {
+    await context.close();
   }
 }
 
@@ -138,7 +141,8 @@ try {
     // builds interleaved run by run, so a load spike hits them alike
     for (let r = 0; r < RUNS; r++) {
       for (const d of origins) {
-        const m = await measure(browser, d.origin, token, screen);
+        // a screen that never becomes interactive within TIMEOUT_MS is reported as such, not dropped
+        const m = await measure(browser, d.origin, token, screen).catch(() => ({ interactiveMs: Infinity, shownMs: Infinity, kB: NaN, scripts: NaN }));
         const acc = per.get(d.label) ?? { i: [], s: [], kB: m.kB, scripts: m.scripts };
         acc.i.push(m.interactiveMs);
         acc.s.push(m.shownMs);
