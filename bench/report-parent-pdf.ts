@@ -33,6 +33,7 @@ const report: ParentReport = {
     nextSteps: ['多练习书写：写完读一遍，检查错别字和标点', '注意改正错别字，例如 “一渡”→“一度”'],
     teacherComment: '文章围绕“我的老师”选材，细节真实，感情真挚。结尾可以再点一点题，使中心更突出。',
     aiComment: '结构清晰，语言较流畅，个别句子偏长，可适当拆分。',
+    transcript: null,
     pages: [{ url: '', rotation: 0 }],
   },
 };

@@ -127,6 +127,10 @@ describe('class report', () => {
       await page.getByTestId('parent-shot').waitFor({ timeout: 30_000 });
       const size = await page.getByTestId('parent-shot').evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
       expect(size[0]).toBeGreaterThan(300);
+      // the picture's popup stays inside the phone (its padding once pushed it 24 px past the right edge)
+      await page.waitForTimeout(500);
+      expect(await page.locator('.adm-popup-body').evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(375.5);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(376);
       // the same page on a desktop browser: one centred column
       await page.setViewportSize({ width: 1440, height: 1000 });
       await page.keyboard.press('Escape');

@@ -38,3 +38,4 @@ export { correctEssay, boxesForRange } from './correct-essay.js';
 export type { CorrectEssayInput, CorrectEssayOptions, EssayCorrection, EssayPage, PageBox } from './correct-essay.js';
 export { ModelServiceClient, ModelServiceReviewer, ModelServiceError, modelServiceConfigFromEnv, applyReview, REVIEW_SCHEMA } from './model-service.js';
 export type { ModelServiceConfig, ServiceLogger, ServiceInfo, ModelReview } from './model-service.js';
+export { suggestUpgrades, type UpgradeAnswer, type Upgrade, type UpgradeKind } from './upgrade/upgrade.js';

@@ -222,4 +222,12 @@ export const enPanel: Record<keyof typeof zhPanel, string> = {
   'panel.band.medium': 'Medium',
   'panel.band.qualified': 'Qualified',
   'panel.band.needsImprovement': 'Needs improvement',
+  'panel.upgrade': 'Upgrade',
+  'panel.upgradeTitle': 'Upgrade (same meaning, better language)',
+  'panel.upgradeNone': 'Nothing to upgrade in this selection: try another sentence',
+  'panel.upgradeFailed': 'The suggestions could not be loaded; try again later',
+  'panel.upgradeModel': 'Model',
+  'panel.upgradeLocal': 'Local',
+  'panel.upgradeModelDown': 'The model service did not answer; these are local suggestions',
+  'panel.upgradeInsert': 'Upgrade: “{from}” could read “{to}”',
 };

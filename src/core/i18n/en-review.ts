@@ -34,4 +34,7 @@ export const enReview: Record<keyof typeof zhReview, string> = {
   'notify.aiEssay': '“{title}”: the AI review of {student}’s essay was run again and is finished',
   'notify.aiEssayAbnormal': '“{title}”: the AI review of {student}’s essay was run again; the result is abnormal',
   'notify.welcome': 'Welcome to Zhipi, the intelligent essay review and teaching platform, {name}!',
+  'upgrade.selectionEmpty': 'Select a sentence or a paragraph of the essay first',
+  'upgrade.selectionTooLong': 'The selection is too long: pick a sentence or a paragraph (600 characters at most)',
+  'upgrade.notInEssay': 'The selected text is not part of this essay: select it in the essay’s text',
 } as const;

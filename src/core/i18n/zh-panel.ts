@@ -220,4 +220,12 @@ export const zhPanel = {
   'panel.band.medium': '中等',
   'panel.band.qualified': '合格',
   'panel.band.needsImprovement': '待提高',
+  'panel.upgrade': '升格',
+  'panel.upgradeTitle': '升格示范（保留原意，把语言写得更好）',
+  'panel.upgradeNone': '这段文字没有找到可以升格的地方，换一句试试',
+  'panel.upgradeFailed': '升格建议没有取到，请稍后再试',
+  'panel.upgradeModel': '模型',
+  'panel.upgradeLocal': '本地',
+  'panel.upgradeModelDown': '模型服务暂时没有响应，以上是本地建议',
+  'panel.upgradeInsert': '升格示范：原句“{from}”可以改为“{to}”',
 } as const;

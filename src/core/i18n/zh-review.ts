@@ -32,4 +32,7 @@ export const zhReview = {
   'notify.aiEssay': '《{title}》{student}的作文重新 AI 批改完成',
   'notify.aiEssayAbnormal': '《{title}》{student}的作文重新 AI 批改完成，结果异常',
   'notify.welcome': '欢迎使用智批作文智能批改教学平台，{name}！',
+  'upgrade.selectionEmpty': '请先选中作文中的一句话或一段话',
+  'upgrade.selectionTooLong': '选中的文字太长了，请选一句话或一段话（不超过600字）',
+  'upgrade.notInEssay': '选中的文字不在这篇作文里，请在作文原文中选择',
 } as const;

@@ -16,6 +16,7 @@ import { TrendChart } from './parent-report/TrendChart';
 import styles from './parent-report/parent-report.css?inline';
 
 const Popup = lazy(() => import('antd-mobile/es/components/popup'));
+const UpgradePractice = lazy(() => import('./parent-report/UpgradePractice'));
 const ParentLinkError = lazy(() => import('./parent-report/ParentLinkError').then((m) => ({ default: m.ParentLinkError })));
 
 /**
@@ -34,6 +35,7 @@ export default function ParentReportPage() {
   // the popup, once fetched for the first picture, stays mounted so that it closes as it did (animated)
   const [popupWanted, setPopupWanted] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
   const report = useAsync(() => (token ? reports.parentReport(token) : Promise.reject(new ApiError('', 404, 'PARENT_LINK_INVALID'))), [reports, token]);
 
   if (report.loading) return <DotLoading />;
@@ -137,6 +139,20 @@ export default function ParentReportPage() {
                 <img key={p.url} src={p.url} alt={`${t('parentReport.essay')} ${i + 1}`} loading="lazy" width={400} height={560} style={{ height: 'auto', transform: p.rotation ? `rotate(${p.rotation}deg)` : undefined }} />
               ))}
             </section>
+            {c.transcript && (
+              <section className="pr-card" aria-labelledby="pr-upgrade" data-html2canvas-ignore>
+                <h2 id="pr-upgrade">{t('parentReport.upgrade')}</h2>
+                {upgradeOpen ? (
+                  <Suspense fallback={<DotLoading />}>
+                    <UpgradePractice transcript={c.transcript} load={(text) => reports.parentUpgrade({ t: token, taskId: c.taskId, text })} />
+                  </Suspense>
+                ) : (
+                  <Button block fill="outline" onClick={() => setUpgradeOpen(true)} data-testid="parent-upgrade-open">
+                    {t('parentReport.upgradeOpen')}
+                  </Button>
+                )}
+              </section>
+            )}
           </>
         )}
       </div>
@@ -151,7 +167,8 @@ export default function ParentReportPage() {
       </div>
       {popupWanted && (
         <Suspense fallback={null}>
-          <Popup visible={shot !== null} onMaskClick={() => setShot(null)} bodyStyle={{ padding: 12, maxHeight: '85vh', overflow: 'auto' }}>
+          {/* border-box: antd-mobile's bottom popup is 100% wide, and the padding pushed it (and the picture) 24 px past a phone's right edge */}
+          <Popup visible={shot !== null} onMaskClick={() => setShot(null)} bodyStyle={{ padding: 12, boxSizing: 'border-box', maxHeight: '85vh', overflow: 'auto' }}>
             {shot && (
               <>
                 <p>{t('parentReport.saved')}</p>

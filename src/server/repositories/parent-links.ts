@@ -49,6 +49,8 @@ export const parentLinksRepo = {
         teacherComment: essayReviews.teacherComment,
         notes: sql<{ kind: string; excerpt: string; fix?: string; message: string; start: number; end: number }[] | null>`${corrections.result} -> 'notes'`,
         aiComment: sql<string | null>`${corrections.result} -> 'comments' ->> 'overall'`,
+        /** the teacher's corrected transcript, else the AI's */
+        transcript: sql<string | null>`coalesce(${essayReviews.transcript}, ${corrections.transcript})`,
       })
       .from(essays)
       .innerJoin(tasks, and(eq(tasks.id, essays.taskId), isNull(tasks.deletedAt)))
@@ -58,6 +60,15 @@ export const parentLinksRepo = {
       // kept, status revision_requested): parents keep seeing it until a later draft is approved.
       .where(and(eq(essays.studentId, studentId), or(eq(essays.status, 'approved'), and(eq(essays.status, 'revision_requested'), isNotNull(essayReviews.approvedAt))), isNull(essays.deletedAt)))
       .orderBy(asc(tasks.releaseAt), asc(essays.taskId), desc(essays.draft));
+  },
+  /** Students of the class with at least one approved essay (an approval kept while a revised draft is awaited counts). */
+  async withApproved(db: Executor, classId: number): Promise<Set<number>> {
+    const rows = await db
+      .selectDistinct({ studentId: essays.studentId })
+      .from(essays)
+      .leftJoin(essayReviews, eq(essayReviews.essayId, essays.id))
+      .where(and(eq(essays.classId, classId), or(eq(essays.status, 'approved'), and(eq(essays.status, 'revision_requested'), isNotNull(essayReviews.approvedAt))), isNull(essays.deletedAt)));
+    return new Set(rows.map((r) => r.studentId));
   },
   rosterOf(db: Executor, classId: number) {
     return db.select({ id: students.id, name: students.name, studentNo: students.studentNo }).from(students).where(and(eq(students.classId, classId), isNull(students.deletedAt))).orderBy(asc(studentNoOrder(students.studentNo)), asc(students.id));

@@ -22,6 +22,11 @@ import type { ParentMark } from './report-pdf/render-parent-report';
 import { summaryOnScale } from './score-scale';
 import { taskScoringInfo } from './writing-scope';
 import { sharedRateLimit } from './security/shared-rate-limit';
+import { upgradeSelection } from './upgrade-service';
+import { formatCst } from './cst-time';
+import { renderParentSheet } from './report-pdf/parent-sheet';
+import type { ParentSheetScope } from '../../core/api/contracts/class-report';
+import type { UpgradeResult } from '../../core/api/contracts/upgrade';
 
 /** Essay pages the parents' PDF embeds at most (a photographed essay has one to three). */
 const MAX_PDF_PAGES = 6;
@@ -38,9 +43,14 @@ export const PARENT_REPORT_PATH = '/teaching/h5/report';
 const PARENT_READ_IP = { max: 120, windowMs: 60_000 };
 const PARENT_PDF_IP = { max: 20, windowMs: 60_000 };
 const PARENT_PDF_LINK = { max: 10, windowMs: 10 * 60_000 };
+/** 升格 suggestions per link: a pupil trying sentences, each may cost a model call. */
+const PARENT_UPGRADE_LINK = { max: 20, windowMs: 60_000 };
 
 const linkError = (kind: 'invalid' | 'expired' | 'revoked') =>
   new AppError(kind === 'invalid' ? 404 : 410, `PARENT_LINK_${kind.toUpperCase()}`, (kind === 'revoked' ? 'parentLink.revokedTitle' : `parentLink.${kind}`) as MessageKey, undefined, { show: true });
+
+/** A link's expiry as the date the card prints (China time, product-rules.md#limits). */
+const chinaDate = (iso: string) => formatCst(new Date(iso)).slice(0, 10);
 
 /** The end of the semester's last day in China time. */
 const semesterEndsAt = (endDate: string) => new Date(`${endDate}T23:59:59+08:00`);
@@ -108,6 +118,21 @@ export function parentReportService(deps: ServiceDeps) {
       );
       return listOf(classId);
     },
+    /**
+     * The printable parents' sheet of the class: a card per pupil with a live link (all of them, or only
+     * those with an approved essay), in class order; `origin` is where phones reach this server.
+     */
+    async sheet(auth: AuthContext, classId: number, scope: ParentSheetScope, lang: Lang, origin: string): Promise<{ body: Buffer; contentDisposition: string; count: number }> {
+      const cls = await classInScope(auth, classId);
+      const links = (await listOf(classId)).filter((l) => l.path);
+      const approved = scope === 'approved' ? await parentLinksRepo.withApproved(db, classId) : null;
+      const cards = links
+        .filter((l) => !approved || approved.has(l.studentId))
+        .map((l) => ({ name: l.studentName, studentNo: l.studentNo, url: `${origin.replace(/\/+$/, '')}${l.path}`, expires: chinaDate(l.expiresAt!) }));
+      const body = renderParentSheet({ className: cls.cls.name, cards, lang });
+      const name = translate(lang, 'parentSheet.title', { className: cls.cls.name }).replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim();
+      return { body, contentDisposition: attachmentHeader(`${name}.pdf`, `parent-sheet-${classId}.pdf`), count: cards.length };
+    },
     async revoke(auth: AuthContext, linkId: number): Promise<{ revoked: boolean }> {
       const row = await parentLinksRepo.find(db, linkId);
       if (!row || row.link.schoolId !== auth.school.id) throw notFound();
@@ -136,7 +161,22 @@ export function parentReportService(deps: ServiceDeps) {
       const name = translate(lang, 'parentReport.title', { name: report.student.name }).replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim();
       return { body, contentDisposition: attachmentHeader(`${name}.pdf`, `parent-report-${report.current?.taskId ?? 'none'}.pdf`) };
     },
+    upgrade,
   };
+
+  /**
+   * 升格 suggestions for a selection of the token's student's released (approved) essay of the task
+   * (the latest when none is named): the pupil's own essay only, its text only.
+   */
+  async function upgrade(token: string, taskId: number | undefined, text: string, lang: Lang, ip: string): Promise<UpgradeResult> {
+    await sharedRateLimit.hit(db, `parent-report:ip:${ip}`, PARENT_READ_IP, deps.now());
+    const row = await resolve(token);
+    await sharedRateLimit.hit(db, `parent-report:upgrade:link:${row.link.id}`, PARENT_UPGRADE_LINK, deps.now());
+    const all = await parentLinksRepo.approvedEssays(db, row.link.studentId);
+    const chosen = taskId !== undefined ? all.find((e) => e.taskId === taskId) : all.at(-1);
+    if (!chosen) throw notFound();
+    return upgradeSelection(deps, chosen.transcript, text, lang);
+  }
 
   /** The report of the token's student, with what the PDF needs beside it (page files, marks). */
   async function build(row: Awaited<ReturnType<typeof resolve>>, taskId: number | undefined, lang: Lang) {
@@ -181,6 +221,7 @@ export function parentReportService(deps: ServiceDeps) {
         dimensions,
         ...advice(dimensions, chosen.notes ?? [], lang),
         ...shownComments(chosen.teacherComment, chosen.aiComment),
+        transcript: chosen.transcript ?? null,
         pages,
       };
     }

@@ -12,6 +12,7 @@ import { essayService } from './essay-service';
 import { fileService } from './file-service';
 import { h5UploadService } from './h5-upload-service';
 import { reviewService } from './review-service';
+import { upgradeService } from './upgrade-service';
 import { revisionService } from './revision-service';
 import { reminderService } from './reminder-service';
 import { studentMessagesService } from './student-notifications';
@@ -38,6 +39,7 @@ export function buildServices(deps: ServiceDeps) {
     essays: essayService(deps),
     h5Upload: h5UploadService(deps),
     review: reviewService(deps),
+    upgrade: upgradeService(deps),
     revision: revisionService(deps),
     reminders: reminderService(deps),
     studentMessages: studentMessagesService(deps),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, Segmented, Tag, Typography } from 'antd';
-import { BookOutlined, CloseOutlined, DeleteOutlined } from '@ant-design/icons';
+import { BookOutlined, CloseOutlined, DeleteOutlined, RiseOutlined } from '@ant-design/icons';
 import type { ReviewAnnotation } from '../../core/api/contracts/review';
 import { useT } from '../i18n/i18n-context';
 import { ANNOTATION_STYLES } from './note-kinds';
@@ -14,7 +14,7 @@ export interface SentenceSelection {
 }
 
 /** The bar under the transcript while text is selected: annotate it with typed text or a library comment. */
-export function SelectionBar(props: { selection: SentenceSelection; onAdd(kind: Kind, text: string): void; onLibrary(): void; onCancel(): void }) {
+export function SelectionBar(props: { selection: SentenceSelection; onAdd(kind: Kind, text: string): void; onLibrary(): void; onUpgrade?(): void; onCancel(): void }) {
   const t = useT();
   const [kind, setKind] = useState<Kind>('comment');
   const [text, setText] = useState('');
@@ -56,6 +56,11 @@ export function SelectionBar(props: { selection: SentenceSelection; onAdd(kind: 
         <Button size="small" icon={<BookOutlined />} onClick={props.onLibrary} data-testid="cp-annotation-library">
           {t('panel.fromLibrary')}
         </Button>
+        {props.onUpgrade && (
+          <Button size="small" icon={<RiseOutlined />} onClick={props.onUpgrade} data-testid="cp-upgrade-open">
+            {t('panel.upgrade')}
+          </Button>
+        )}
       </div>
     </div>
   );

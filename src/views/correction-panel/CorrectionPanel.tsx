@@ -26,6 +26,7 @@ import { useWorkspace } from './use-workspace';
 // for it): the comment library drawer, the revision dialog, the drafts comparison.
 const CommentLibraryDrawer = lazy(() => import('../comment-library/CommentLibraryDrawer').then((m) => ({ default: m.CommentLibraryDrawer })));
 const DraftsCompare = lazy(() => import('../drafts-compare/DraftsCompare').then((m) => ({ default: m.DraftsCompare })));
+const UpgradeSuggestions = lazy(() => import('./UpgradeSuggestions'));
 const RevisionDialog = lazy(() => import('./RevisionDialog').then((m) => ({ default: m.RevisionDialog })));
 // Styles render with the view (not into the document head), so they reach a widget's shadow root.
 import styles from './correction-panel.css?inline';
@@ -85,6 +86,8 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
   const [lit, setLit] = useState<{ start: number; end: number } | null>(null);
   const [hiddenKinds, setHiddenKinds] = useState<ReadonlySet<string>>(new Set());
   const [selection, setSelection] = useState<SentenceSelection | null>(null);
+  // the text whose 升格 suggestions are shown (kept after the selection bar closes)
+  const [upgradeOf, setUpgradeOf] = useState<string | null>(null);
   const [library, setLibrary] = useState<null | 'insert' | 'attach'>(null);
   // the drawer stays mounted once opened (its closing animation, its filters)
   const libraryOpened = useRef(false);
@@ -100,6 +103,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
     setSelected(null);
     setLit(null);
     setSelection(null);
+    setUpgradeOf(null);
     setCommentError(false);
     setRevisionOpen(false);
     setCompareOpen(false);
@@ -322,7 +326,20 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
           ? { onAcceptReading: (d: ShownDoubt, alt: string) => void saveTranscript(text.slice(0, d.start) + alt + text.slice(d.end)), onFixReadings: fixReadings }
           : {})}
       />
-      {selection && !locked && <SelectionBar selection={selection} onAdd={addAnnotation} onLibrary={() => setLibrary('attach')} onCancel={() => setSelection(null)} />}
+      {selection && !locked && <SelectionBar selection={selection} onAdd={addAnnotation} onLibrary={() => setLibrary('attach')} onUpgrade={() => setUpgradeOf(selection.excerpt)} onCancel={() => setSelection(null)} />}
+      {upgradeOf && !locked && (
+        <Suspense fallback={<Spin size="small" />}>
+          <UpgradeSuggestions
+            excerpt={upgradeOf}
+            load={() => api.review.upgrade({ essayId, text: upgradeOf })}
+            onInsert={(v) => {
+              comment.current?.insert(v);
+              setUpgradeOf(null);
+            }}
+            onClose={() => setUpgradeOf(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
   const notesList = (

@@ -1,6 +1,6 @@
 import { scoreSummarySchema } from '../../scoring/score-summary';
 import { z } from 'zod';
-import { rowId } from './paging';
+import { rowId, rowIdParam } from './paging';
 import { SAMPLE_STATUSES } from './samples';
 
 /**
@@ -147,6 +147,11 @@ export const parentLink = z.object({
 });
 export type ParentLink = z.infer<typeof parentLink>;
 
+/** The parents' sheet: every pupil with a live link, or only those with an approved essay. */
+export const PARENT_SHEET_SCOPES = ['approved', 'all'] as const;
+export type ParentSheetScope = (typeof PARENT_SHEET_SCOPES)[number];
+export const parentSheetQuery = z.object({ classId: rowIdParam(), scope: z.enum(PARENT_SHEET_SCOPES).default('approved') });
+
 export const parentReportQuery = z.object({ t: z.string().min(1).max(200), taskId: z.coerce.number().int().positive().optional() });
 const parentDim = z.object({ id: z.string(), name: z.string(), percent: z.number().nullable(), score: z.string().nullable(), classAverage: z.number().nullable() });
 export const parentReport = z.object({
@@ -171,6 +176,8 @@ export const parentReport = z.object({
       teacherComment: z.string(),
       /** the AI's comment without its own verdict (综合评定), so it never contradicts the teacher's grade */
       aiComment: z.string(),
+      /** the essay's text (the teacher's corrected transcript when there is one): the pupil picks a sentence of it for 升格 suggestions */
+      transcript: z.string().nullable(),
       pages: z.array(z.object({ url: z.string(), rotation: z.number().int() })),
     })
     .nullable(),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiClient } from '../client';
 import type * as c from '../contracts/class-report';
+import type * as up from '../contracts/upgrade';
 
 const MGMT = '/platform-management';
 type Out<T extends z.ZodType> = z.infer<T>;
@@ -17,8 +18,12 @@ export function classReportApi(client: ApiClient) {
     pdf: (taskId: number, classId: number, mode: c.ReportMode) => client.blob(`${MGMT}/report/pdf`, { query: { taskId, classId, mode } }),
     parentLinks: (classId: number) => client.get<Out<typeof c.parentLink>[]>(`${MGMT}/report/parentLinks`, { query: { classId } }),
     createParentLinks: (classId: number) => client.post<Out<typeof c.parentLink>[]>(`${MGMT}/report/parentLinks`, { classId }),
+    /** the printable parents' sheet (PDF) */
+    parentSheet: (classId: number, scope: c.ParentSheetScope) => client.blob(`${MGMT}/report/parentSheet`, { query: { classId, scope } }),
     revokeParentLink: (linkId: number) => client.post<{ revoked: boolean }>(`${MGMT}/report/parentLinks/revoke`, { linkId }),
     /** public: the parents' page */
+    /** public: 升格 suggestions for a sentence of the pupil's released essay */
+    parentUpgrade: (body: In<typeof up.parentUpgradeBody>) => client.post<Out<typeof up.upgradeResult>>(`${MGMT}/h5/parentReport/upgrade`, body, { silent: true }),
     parentReport: (t: string, taskId?: number) => client.get<Out<typeof c.parentReport>>(`${MGMT}/h5/parentReport`, { query: taskId ? { t, taskId } : { t }, silent: true }),
   };
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ApiClient } from '../client';
 import type * as r from '../contracts/review';
 import type * as anchors from '../contracts/anchors';
+import type * as up from '../contracts/upgrade';
 
 const MGMT = '/platform-management';
 type Out<T extends z.ZodType> = z.infer<T>;
@@ -18,6 +19,8 @@ export function reviewApi(client: ApiClient) {
     saveTranscript: (body: In<typeof r.transcriptBody>) => client.post<Out<typeof r.reviewWorkspace>>(`${MGMT}/review/transcript`, body),
     /** 409 REVISION_PENDING when a revision request is pending and not confirmed. */
     approve: (body: In<typeof r.approveBody>) => client.post<Out<typeof r.essayReview>>(`${MGMT}/review/approve`, body, { silent: true }),
+    /** 升格: up to three rewrites of a selection of the essay's text. */
+    upgrade: (body: In<typeof up.upgradeBody>) => client.post<Out<typeof up.upgradeResult>>(`${MGMT}/review/upgrade`, body),
     cancelApproval: (essayId: number) => client.post<Out<typeof r.essayReview>>(`${MGMT}/review/cancelApproval`, { essayId }),
     batchApprove: (body: In<typeof r.batchApproveBody>) => client.post<Out<typeof r.batchResult>>(`${MGMT}/review/batchApprove`, body),
     requestRevision: (body: In<typeof r.requestRevisionBody>) => client.post<Out<typeof r.batchResult>>(`${MGMT}/revision/request`, body),

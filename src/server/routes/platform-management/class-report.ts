@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as u from '../../../core/api/contracts/upgrade';
 import * as c from '../../../core/api/contracts/class-report';
 import { errorBody } from '../../../core/api/contracts/envelope';
 import { authOf } from '../../plugins/request-context';
@@ -50,6 +51,14 @@ export const classReportRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   app.post('/report/parentLinks', {
     schema: { tags, summary: 'Make a parents’ link for every student of the class without a live one (expires at the end of the class’s semester)', body: c.parentLinksBody, response: links },
   }, async (req) => ok(await parents.create(authOf(req), req.body.classId)));
+  app.get('/report/parentSheet', {
+    schema: { tags, summary: 'The printable parents’ sheet of a class (A4 PDF, eight cards a page with crop marks): each pupil’s name, class, number, the QR code of their parents’ page and its expiry; scope approved (default: pupils with an approved essay) or all; pupils without a live link are left out (make the links first) — application/pdf', querystring: c.parentSheetQuery },
+  }, async (req, reply) => {
+    // where phones reach this server: PUBLIC_URL when set, else the host the teacher's browser used
+    const origin = services.deps.publicUrl ?? `${req.protocol}://${req.host}`;
+    const file = await parents.sheet(authOf(req), req.query.classId, req.query.scope, req.lang, origin);
+    return reply.type('application/pdf').header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').send(file.body);
+  });
   app.post('/report/parentLinks/revoke', {
     schema: { tags, summary: 'Revoke a parents’ link at once', body: c.revokeLinkBody, response: responses(z.object({ revoked: z.boolean() })) },
   }, async (req) => ok(await parents.revoke(authOf(req), req.body.linkId)));
@@ -59,6 +68,13 @@ export const classReportRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     return ok(await parents.report(req.query.t, req.query.taskId, req.lang, req.ip));
+  });
+  app.post('/h5/parentReport/upgrade', {
+    config: { public: true },
+    schema: { tags: ['platform-management: parents’ report (public)'], summary: '升格 for the pupil: up to three rewrites of a sentence of their own released essay (the task’s, else the latest), same token as /h5/parentReport; 400 UPGRADE_NOT_IN_ESSAY when the text is not part of it; 404 PARENT_LINK_INVALID or no released essay, 410 PARENT_LINK_REVOKED or PARENT_LINK_EXPIRED, 429 TOO_MANY_REQUESTS (20 a minute per link)', body: u.parentUpgradeBody, response: { ...responses(u.upgradeResult), 404: errorBody, 410: errorBody, 429: errorBody } },
+  }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(await parents.upgrade(req.body.t, req.body.taskId, req.body.text, req.lang, req.ip));
   });
   app.get('/h5/parentReport/pdf', {
     config: { public: true },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import * as r from '../../../core/api/contracts/review';
 import { errorBody } from '../../../core/api/contracts/envelope';
+import * as u from '../../../core/api/contracts/upgrade';
 import { authOf } from '../../plugins/request-context';
 import type { Services } from '../../services/services';
 import { ok, responses } from '../reply';
@@ -33,6 +34,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post('/review/batchApprove', {
     schema: { tags, summary: 'Approve many essays; one without a teacher comment is skipped unless useAiComment (the teacher signs the AI’s overall comment as theirs); the others are skipped with the reason', body: r.batchApproveBody, response: responses(r.batchResult) },
   }, async (req) => ok(await review.batchApprove(authOf(req), req.body, req.lang)));
+  app.post('/review/upgrade', {
+    schema: { tags, summary: '升格: up to three rewrites of a sentence or paragraph of the essay (a worn simile replaced, a generic word made precise, a detail added) from the local lists and the model service when configured; the teacher of the class only; 400 UPGRADE_NOT_IN_ESSAY when the text is not part of the transcript; 429 over 30 a minute', body: u.upgradeBody, response: { ...withConflict(u.upgradeResult), 429: errorBody } },
+  }, async (req) => ok(await services.upgrade.forTeacher(authOf(req), req.body.essayId, req.body.text, req.lang)));
   app.get('/writings/drafts', {
     schema: { tags, summary: 'A student’s drafts of a task, oldest first (discarded ones flagged), each with its transcript (the teacher’s if corrected), teacher and AI comments', querystring: r.draftsQuery, response: withConflict(r.studentDrafts) },
   }, async (req) => ok(await review.drafts(authOf(req), req.query.taskId, req.query.studentId)));
