@@ -44,6 +44,10 @@ const secret = new TextEncoder().encode('topology-secret-topology-secret-32+');
 const cipher = loadPasswordCipher();
 const ocr = new FakeOcr();
 
+/** A decoded answer or event: the test reads the fields it checks. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read back from the API
+type Json = any;
+
 interface Server {
   name: string;
   app: FastifyInstance;
@@ -94,14 +98,14 @@ describe.skipIf(!PG)('district topology: 2 servers behind a proxy, 2 workers, Po
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await res.text();
-    return { status: res.status, body: text, json: () => JSON.parse(text) as { data: any; error?: string } };
+    return { status: res.status, body: text, json: () => JSON.parse(text) as { data: Json; error?: string } };
   };
 
   /** Reads a server-sent event stream to its end (or `maxMs`), with the time each event came. */
   const readEvents = async (url: string, base: string, maxMs = 120_000) => {
     const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh-CN' }, signal: AbortSignal.timeout(maxMs) });
     expect(res.status).toBe(200);
-    const events: { event: string; data: any; at: number }[] = [];
+    const events: { event: string; data: Json; at: number }[] = [];
     let buffer = '';
     const decoder = new TextDecoder();
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
