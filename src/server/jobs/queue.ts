@@ -203,12 +203,16 @@ export async function latestJobByKey(db: Executor, dedupeKey: string): Promise<J
   return row;
 }
 
-/** The earliest runAt among queued jobs of these kinds (the runner sleeps until then at most). */
+/**
+ * When the runner must look again at the latest: the earliest runAt among queued jobs of these kinds, or
+ * the earliest lease of a running one (a worker that died without a trace is taken over when it expires;
+ * no notification says so).
+ */
 export async function nextDueAt(db: Executor, kinds: string[]): Promise<Date | undefined> {
   if (!kinds.length) return undefined;
   const [row] = await db
-    .select({ at: sql<string | null>`min(${jobs.runAt})` })
+    .select({ at: sql<string | null>`least(min(${jobs.runAt}) filter (where ${jobs.status} = 'queued'), min(${jobs.lockedUntil}) filter (where ${jobs.status} = 'running'))` })
     .from(jobs)
-    .where(and(eq(jobs.status, 'queued'), inArray(jobs.kind, kinds)));
+    .where(and(inArray(jobs.status, ['queued', 'running']), inArray(jobs.kind, kinds)));
   return row?.at ? new Date(row.at) : undefined;
 }
