@@ -1,7 +1,7 @@
 // JobRunner: wakes up when any process enqueues (LISTEN on the jobs channel; a slow poll catches what a
 // lost connection missed), claims due jobs under a lease, runs the handler registered for the kind,
-// renews the lease while it runs, and marks the job done, queued again with exponential backoff, or failed. One runner per process; its concurrency is
-// the number of jobs it runs at once.
+// renews the lease while it runs, and marks the job done, queued again with exponential backoff, or
+// failed. One runner per process; its concurrency is the number of jobs it runs at once.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db, Tx } from '../db/database';
