@@ -29,8 +29,6 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   /** Bumped by every invalidation: a lookup that started before one must not store what it read. */
   private generation = 0;
-  hits = 0;
-  misses = 0;
 
   constructor(private readonly ttlMs: number = SESSION_CACHE_TTL_MS) {}
 
