@@ -31,6 +31,7 @@ import { fileRoutes } from './routes/file-service/files';
 import { startTaskReleaseJob } from './services/task-release-job';
 import { JobRunner, defaultConcurrency } from './jobs/runner';
 import { registerJobHandlers } from './jobs/handlers';
+import { attachSessionCache } from './services/session-cache';
 import { correctionRoutes } from './routes/platform-management/correction';
 import { batchRoutes } from './routes/platform-management/batch';
 import { writingStatisticsRoutes } from './routes/platform-management/writing-statistics';
@@ -78,6 +79,8 @@ export interface AppOptions {
    * `app.jobRunner.runDue()`); `concurrency` defaults to AI_WORKERS (1 on PGlite, 2 on PostgreSQL).
    */
   jobs?: boolean | { poll?: boolean; concurrency?: number; leaseMs?: number; pollMs?: number };
+  /** How long a resolved session is trusted without a change notification (SESSION_CACHE_SECONDS); 0 = no cache. Default 15 s. */
+  sessionCacheMs?: number;
 }
 
 declare module 'fastify' {
@@ -105,8 +108,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const deps: ServiceDeps = { ...opts.deps, db: opts.database.db };
+  const deps: ServiceDeps = { ...opts.deps, db: opts.database.db, events: opts.database.events };
   const services = buildServices(deps);
+  // Sessions resolved without SQL, dropped on every process's change notification (services/session-cache.ts).
+  await attachSessionCache(deps.db, opts.database.events, opts.sessionCacheMs);
 
   // The API docs are public like the sign-in calls; public routes are documented without the bearer requirement.
   app.addHook('onRoute', (route) => {
@@ -210,7 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.jobs === false
       ? null
       : registerJobHandlers(
-          new JobRunner({ db: deps.db, now: deps.now, log: app.log, concurrency: jobOpts.concurrency ?? defaultConcurrency(opts.database.kind), exclusiveDatabase: opts.database.kind === 'pglite', ...(jobOpts.leaseMs ? { leaseMs: jobOpts.leaseMs } : {}), ...(jobOpts.pollMs ? { pollMs: jobOpts.pollMs } : {}) }),
+          new JobRunner({ db: deps.db, events: opts.database.events, now: deps.now, log: app.log, concurrency: jobOpts.concurrency ?? defaultConcurrency(opts.database.kind), exclusiveDatabase: opts.database.kind === 'pglite', ...(jobOpts.leaseMs ? { leaseMs: jobOpts.leaseMs } : {}), ...(jobOpts.pollMs ? { pollMs: jobOpts.pollMs } : {}) }),
           deps,
         );
   app.decorate('jobRunner', runner);

@@ -68,6 +68,10 @@ const envSchema = z.object({
   AI_OCR_TIMEOUT_MS: z.coerce.number().int().min(1000, 'AI_OCR_TIMEOUT_MS must be at least 1000 (ms)').max(600_000).default(60_000),
   AI_BASE_URL: z.string().optional(),
   AI_API_KEY: z.string().optional(),
+  /** How long a process trusts a resolved session without hearing of a change (NOTIFY does the rest); 0 = no cache. */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0, 'SESSION_CACHE_SECONDS must be a number ≥ 0').max(300, 'SESSION_CACHE_SECONDS must be at most 300').default(15),
+  /** Job runners start on NOTIFY; this slow poll only catches what a dropped connection missed. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(1, 'JOBS_POLL_SECONDS must be at least 1').max(3600).default(30),
 });
 
 /** A number from the environment, with the rule in the message (the variable's name leads the line). */
@@ -131,6 +135,10 @@ export interface AppConfig {
   passwordKeyFile?: string;
   /** Serve the OpenAPI UI and JSON: off in production unless API_DOCS=1. */
   apiDocs: boolean;
+  /** SESSION_CACHE_SECONDS in ms: the session cache's backstop TTL (0 = off). */
+  sessionCacheMs: number;
+  /** JOBS_POLL_SECONDS in ms: the job runners' safety poll. */
+  jobsPollMs: number;
   /** AI_OCR_*: the vision model that reads pages, when the school runs one */
   visionOcr?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
 }
@@ -208,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ssoDemoPartnerUrl: e.SSO_DEMO_PARTNER_URL,
     passwordKeyFile: e.PASSWORD_RSA_KEY_FILE,
     apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
+    sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
+    jobsPollMs: Math.round(e.JOBS_POLL_SECONDS * 1000),
     ...(visionOcr ? { visionOcr } : {}),
   };
 }

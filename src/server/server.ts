@@ -72,6 +72,8 @@ async function main() {
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     apiDocs: config.apiDocs,
+    sessionCacheMs: config.sessionCacheMs,
+    jobs: { pollMs: config.jobsPollMs },
     ...(demoSsoSecret ? { demoPartner: { rootSecret: demoSsoSecret } } : {}),
     loggerInstance: logger,
   });

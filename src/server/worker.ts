@@ -49,7 +49,7 @@ async function main() {
     ...(pageOcr ? { ocr: pageOcr } : {}),
     copyCheck: config.copyCheck,
   };
-  const runner = new JobRunner({ db: database.db, now: deps.now, log: logger, concurrency });
+  const runner = new JobRunner({ db: database.db, events: database.events, now: deps.now, log: logger, concurrency, pollMs: config.jobsPollMs });
   registerJobHandlers(runner, deps);
   runner.start();
   logger.info({ workerId: runner.workerId, concurrency, ocrThreads, kinds: runner.kinds, modelService: ms?.model ?? null }, 'job worker started');

@@ -20,7 +20,7 @@ export interface SentSms {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   sms: SentSms[];
   clock: { offsetMs: number };
   encrypt(plain: string): Promise<string>;

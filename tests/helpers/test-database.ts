@@ -16,8 +16,22 @@ export function databaseKinds(): DbKind[] {
  * A fresh database per test file: in-memory PGlite, or a throwaway database on the server that
  * is dropped at close, because the server outlives the run.
  */
-export async function createTestDatabase(kind: DbKind): Promise<Database> {
+export async function createTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ kind: 'pglite' });
+  const scratch = await createScratchPostgres();
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+  return {
+    ...database,
+    url: scratch.url,
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** An empty throwaway database on the TEST_DATABASE_URL server (other processes may open its url too); drop() removes it. */
+export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `zhipi_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -26,11 +40,9 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -44,7 +56,7 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
  * starts from a dump made once per test process (initdb, migrations and seeding cost ~5 s on a busy
  * 2-core machine, loading the dump ~1 s); PostgreSQL is seeded anew.
  */
-export async function createSeededTestDatabase(kind: DbKind): Promise<Database> {
+export async function createSeededTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ kind: 'pglite', loadDataDir: await (seededDump ??= dumpSeeded()) });
   const database = await createTestDatabase(kind);
   await seed(database);
@@ -68,7 +80,7 @@ async function dumpSeeded(): Promise<Blob> {
   }
 }
 
-async function seed(database: Database) {
+export async function seed(database: Database) {
   await seedReferenceData(database.db);
   await seedDemoSchool(database.db);
 }

@@ -10,6 +10,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { pgliteEvents, postgresEvents, type DbEvents } from './db-events';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,6 +21,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY between the processes of this database (db-events.ts). */
+  events: DbEvents;
   close(): Promise<void>;
 }
 
@@ -45,17 +48,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const events = postgresEvents(target.url, { log: (msg) => console.warn(`PostgreSQL: ${msg}`) });
+    return {
+      db,
+      kind: 'postgres',
+      events,
+      close: async () => {
+        await events.close();
+        await pool.end();
+      },
+    };
   }
   const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => {};
   try {
     const client = target.dataDir ? await PGlite.create(path.join(target.dataDir, 'pgdata')) : await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    const events = pgliteEvents(client);
     return {
       db,
       kind: 'pglite',
+      events,
       close: async () => {
+        await events.close();
         await client.close();
         unlock();
       },

@@ -26,3 +26,14 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_counters_window_idx').on(t.windowStart)],
 );
+
+/**
+ * Named leases shared by every process (e.g. `roster-import:<schoolId>`: one roster read per school at
+ * a time, whichever server takes the upload). Taken with one upsert that succeeds only when the lease
+ * is free or expired; an expiry frees the lease of a process that died holding it.
+ */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

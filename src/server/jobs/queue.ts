@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { jobs } from '../db/schema';
+import { CHANNELS, notify } from '../db/db-events';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -33,32 +34,18 @@ export interface EnqueueResult {
   status: JobStatus;
 }
 
-type Listener = (kind: string, runAt: Date) => void;
-const listeners = new Set<Listener>();
-
-/** In-process nudge: runners of this process wake up when a job is enqueued (other processes poll). */
-export function onJobEnqueued(fn: Listener): () => void {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
-}
-
-function nudge(kind: string, runAt: Date) {
-  // After the current tick, so a surrounding transaction has a chance to commit first.
-  setTimeout(() => {
-    for (const fn of listeners) fn(kind, runAt);
-  }, 5).unref();
-}
-
 /**
  * Adds a job. With a dedupeKey, an already queued job of that key is updated instead (payload, runAt,
- * maxAttempts) and a running one is kept as is. Works inside a transaction (pass the tx).
+ * maxAttempts) and a running one is kept as is. Works inside a transaction (pass the tx). Every runner
+ * on the database hears of the job by NOTIFY, sent with the insert: inside a transaction it is
+ * delivered at commit, so no runner looks for a job it cannot see yet.
  */
 export async function enqueueJob(db: Executor, input: EnqueueInput, now: Date = new Date()): Promise<EnqueueResult> {
   const runAt = input.runAt ?? now;
   const values = { kind: input.kind, payload: input.payload as object, runAt, dedupeKey: input.dedupeKey ?? null, maxAttempts: input.maxAttempts ?? 5, priority: input.priority ?? 0, createdAt: now };
   if (!input.dedupeKey) {
     const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
-    nudge(input.kind, runAt);
+    await notify(db, CHANNELS.jobs, input.kind);
     return { id: row!.id, created: true, status: 'queued' };
   }
   const [row] = await db
@@ -72,7 +59,7 @@ export async function enqueueJob(db: Executor, input: EnqueueInput, now: Date = 
     })
     .returning({ id: jobs.id, inserted: sql<boolean>`(xmax = 0)` });
   if (row) {
-    nudge(input.kind, runAt);
+    await notify(db, CHANNELS.jobs, input.kind);
     return { id: row.id, created: row.inserted === true || String(row.inserted) === 'true', status: 'queued' };
   }
   const [running] = await db
@@ -130,13 +117,23 @@ export async function holdsLease(db: Executor, jobId: number, workerId: string, 
   return rows.length > 0;
 }
 
+/** What progress watchers (SSE, live AI status) of a job listen for: its dedupe key, else its id. */
+export const progressTopic = (job: { id: number; dedupeKey: string | null }) => job.dedupeKey ?? `job:${job.id}`;
+
+/** Tells every process's watchers that a job moved (progress, done, failed, queued again). */
+async function announce(db: Executor, rows: Array<{ id: number; dedupeKey: string | null }>) {
+  for (const row of rows) await notify(db, CHANNELS.progress, progressTopic(row));
+}
+
 /** Extends the lease (and records progress); false when the job is no longer this worker's. */
 export async function renewLease(db: Executor, jobId: number, workerId: string, until: Date, progress?: number): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({ lockedUntil: until, ...(progress !== undefined ? { progress: Math.max(0, Math.min(100, Math.round(progress))) } : {}) })
     .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
-    .returning({ id: jobs.id });
+    .returning({ id: jobs.id, dedupeKey: jobs.dedupeKey });
+  // A heartbeat changes nothing anyone watches; a progress step does.
+  if (progress !== undefined) await announce(db, rows);
   return rows.length > 0;
 }
 
@@ -146,7 +143,8 @@ export async function completeJob(db: Executor, jobId: number, workerId: string,
     .update(jobs)
     .set({ status: 'done', progress: 100, finishedAt: now, lockedBy: null, lockedUntil: null, lastError: null })
     .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
-    .returning({ id: jobs.id });
+    .returning({ id: jobs.id, dedupeKey: jobs.dedupeKey });
+  await announce(db, rows);
   return rows.length > 0;
 }
 
@@ -154,7 +152,7 @@ export async function completeJob(db: Executor, jobId: number, workerId: string,
  * After a failed attempt: queued again at now + delay, or failed for good when the attempts are used
  * up (or `permanent`). Returns the new status, or undefined when the lease was lost.
  */
-export async function failAttempt(db: Executor, job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts'>, workerId: string, error: string, now: Date, delayMs: number, permanent = false): Promise<JobStatus | undefined> {
+export async function failAttempt(db: Executor, job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts' | 'kind'>, workerId: string, error: string, now: Date, delayMs: number, permanent = false): Promise<JobStatus | undefined> {
   const final = permanent || job.attempts >= job.maxAttempts;
   const rows = await db
     .update(jobs)
@@ -164,7 +162,10 @@ export async function failAttempt(db: Executor, job: Pick<JobRow, 'id' | 'attemp
         : { status: 'queued', lastError: error.slice(0, 2000), runAt: new Date(now.getTime() + delayMs), lockedBy: null, lockedUntil: null },
     )
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
-    .returning({ status: jobs.status });
+    .returning({ status: jobs.status, id: jobs.id, dedupeKey: jobs.dedupeKey });
+  await announce(db, rows);
+  // Queued again: every runner learns when the retry is due (each sleeps until the next due job).
+  if (rows[0]?.status === 'queued') await notify(db, CHANNELS.jobs, job.kind);
   return rows[0]?.status as JobStatus | undefined;
 }
 
@@ -202,12 +203,16 @@ export async function latestJobByKey(db: Executor, dedupeKey: string): Promise<J
   return row;
 }
 
-/** The earliest runAt among queued jobs of these kinds (the runner sleeps until then at most). */
+/**
+ * When the runner must look again at the latest: the earliest runAt among queued jobs of these kinds, or
+ * the earliest lease of a running one (a worker that died without a trace is taken over when it expires;
+ * no notification says so).
+ */
 export async function nextDueAt(db: Executor, kinds: string[]): Promise<Date | undefined> {
   if (!kinds.length) return undefined;
   const [row] = await db
-    .select({ at: sql<string | null>`min(${jobs.runAt})` })
+    .select({ at: sql<string | null>`least(min(${jobs.runAt}) filter (where ${jobs.status} = 'queued'), min(${jobs.lockedUntil}) filter (where ${jobs.status} = 'running'))` })
     .from(jobs)
-    .where(and(eq(jobs.status, 'queued'), inArray(jobs.kind, kinds)));
+    .where(and(inArray(jobs.status, ['queued', 'running']), inArray(jobs.kind, kinds)));
   return row?.at ? new Date(row.at) : undefined;
 }

@@ -1,12 +1,13 @@
-// JobRunner: polls the jobs table (and wakes up when this process enqueues), claims due jobs under a
-// lease, runs the handler registered for the kind, renews the lease while it runs, and marks the job
-// done, queued again with exponential backoff, or failed. One runner per process; its concurrency is
-// the number of jobs it runs at once.
+// JobRunner: wakes up when any process enqueues (LISTEN on the jobs channel; a slow poll catches what a
+// lost connection missed), claims due jobs under a lease, runs the handler registered for the kind,
+// renews the lease while it runs, and marks the job done, queued again with exponential backoff, or
+// failed. One runner per process; its concurrency is the number of jobs it runs at once.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db, Tx } from '../db/database';
+import { CHANNELS, type DbEvents } from '../db/db-events';
 import { deadOwners, localRunners } from './orphans';
-import { claimJobs, completeJob, expireLeasesOf, failAttempt, holdsLease, nextDueAt, onJobEnqueued, renewLease, runningOwners, type JobRow } from './queue';
+import { claimJobs, completeJob, expireLeasesOf, failAttempt, holdsLease, nextDueAt, renewLease, runningOwners, type JobRow } from './queue';
 
 export interface JobContext {
   job: JobRow;
@@ -63,7 +64,12 @@ export interface JobRunnerOptions {
   log?: Logger;
   /** Jobs run at once by this runner. */
   concurrency?: number;
-  /** Poll interval when idle (other processes' jobs, due delayed jobs). Default 2 s. */
+  /**
+   * Notifications of enqueued jobs from every process (the database's events). Without them the
+   * runner only polls.
+   */
+  events?: DbEvents;
+  /** Safety poll when idle, for notifications lost with a dropped connection: default 30 s with events, 2 s without. */
   pollMs?: number;
   /** Lease per claim; renewed every third of it while the handler runs. Default 60 s. */
   leaseMs?: number;
@@ -97,6 +103,9 @@ export class JobRunner {
   private started = false;
   private stopping = false;
   private ticking: Promise<number> | undefined;
+  private looping = false;
+  /** Set when work may have appeared while a claim was under way: the loop claims again before sleeping. */
+  private dirty = false;
   /** Handlers log their progress here (the server's logger, or silence). */
   readonly log: Logger;
   private readonly pollMs: number;
@@ -107,7 +116,7 @@ export class JobRunner {
     this.workerId = o.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.concurrency = Math.max(0, o.concurrency ?? 1);
     this.log = o.log ?? silentLog;
-    this.pollMs = o.pollMs ?? 2000;
+    this.pollMs = o.pollMs ?? (o.events ? 30_000 : 2000);
     this.leaseMs = o.leaseMs ?? 60_000;
     localRunners.add(this.workerId);
   }
@@ -126,17 +135,32 @@ export class JobRunner {
     return this.inFlight.size;
   }
 
-  /** Starts polling (and listening to in-process enqueues). */
+  /** Starts listening for enqueued jobs (and the slow safety poll). */
   start(): void {
     if (this.started || this.concurrency === 0) return;
     this.started = true;
     this.stopping = false;
     this.orphansCheckedAt = 0;
     localRunners.add(this.workerId);
-    this.unsubscribe = onJobEnqueued((kind) => {
-      if (this.handlers.has(kind)) this.schedule(0);
-    });
+    const events = this.o.events;
+    if (events) {
+      const offReconnect = events.onReconnect(() => this.wake());
+      const listening = events.listen(CHANNELS.jobs, (kind) => {
+        if (this.handlers.has(kind)) this.wake();
+      });
+      listening.catch((err: unknown) => this.log.warn({ err }, 'job runner cannot listen for new jobs; polling only'));
+      this.unsubscribe = () => {
+        offReconnect();
+        void listening.then((off) => off(), () => undefined);
+      };
+    }
     this.schedule(0);
+  }
+
+  /** Work may be waiting: claim now, or right after the claim under way. */
+  private wake() {
+    this.dirty = true;
+    if (!this.looping) this.schedule(0);
   }
 
   private schedule(ms: number) {
@@ -161,17 +185,25 @@ export class JobRunner {
 
   private async loop() {
     this.timer = undefined;
+    if (this.looping) return;
+    this.looping = true;
     try {
       if (!this.orphansCheckedAt || Date.now() - this.orphansCheckedAt >= (this.o.orphanCheckMs ?? 30_000)) await this.releaseOrphans();
-      await this.tick();
+      // A notification during a claim may name a job that claim could not see yet: claim again.
+      do {
+        this.dirty = false;
+        await this.tick();
+      } while (this.dirty && !this.stopping && this.inFlight.size < Math.max(1, this.concurrency));
       // Sleep until the next delayed job is due, at most one poll interval.
       let wait = this.pollMs;
       if (this.inFlight.size < this.concurrency) {
         const next = await nextDueAt(this.o.db, this.kinds);
         if (next) wait = Math.min(wait, Math.max(50, next.getTime() - this.o.now().getTime()));
       }
-      this.schedule(wait);
+      this.looping = false;
+      this.schedule(this.dirty && this.inFlight.size < this.concurrency ? 0 : wait);
     } catch (err) {
+      this.looping = false;
       if (!this.stopping) this.log.warn({ err }, 'job runner poll failed');
       this.schedule(this.pollMs);
     }
@@ -196,7 +228,7 @@ export class JobRunner {
       const promise = this.execute(job, abort).finally(() => {
         this.inFlight.delete(job.id);
         // A slot is free: look for more work soon.
-        if (this.started) this.schedule(0);
+        if (this.started) this.wake();
       });
       this.inFlight.set(job.id, { promise, abort });
     }

@@ -11,7 +11,7 @@ import { identityViewColumns } from './identities';
 function build(db: Executor) {
   return db
     .select({
-      session: { id: sessions.id, via: sessions.via },
+      session: { id: sessions.id, via: sessions.via, expiresAt: sessions.expiresAt },
       user: getTableColumns(users),
       identity: identityViewColumns,
       school: getTableColumns(schools),

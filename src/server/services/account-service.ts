@@ -12,6 +12,7 @@ import type { AuthContext } from './auth-context';
 import { captchaService } from './captcha-service';
 import type { ServiceDeps } from './deps';
 import { smsCodeService, type SmsPurpose } from './sms-code-service';
+import { forgetSessions } from './session-cache';
 
 const RESET_TTL_MS = 15 * 60_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -28,6 +29,7 @@ export function accountService(deps: ServiceDeps) {
   async function setPasswordAndRevoke(userId: number, plain: string) {
     await usersRepo.setPassword(db, userId, await hashPassword(plain));
     await sessionsRepo.revokeAllForUser(db, userId, now());
+    forgetSessions(db, { userId });
   }
 
   return {

@@ -3,6 +3,7 @@ import type { IdentityView } from '../repositories/identities';
 import { permissionsRepo, type GrantedPermission } from '../repositories/permissions';
 import type { SchoolRow } from '../repositories/schools';
 import { findSessionContext } from '../repositories/session-context';
+import { sessionCacheOf, type SessionContextRow } from './session-cache';
 import type { UserRow } from '../repositories/users';
 import type { TokenSigner } from '../auth/tokens';
 
@@ -38,8 +39,18 @@ export async function resolveAuth(db: Executor, signer: TokenSigner, token: stri
   if (!token) return null;
   const sessionId = await signer.verify(token);
   if (!sessionId) return null;
+  // The server's session cache (session-cache.ts) answers without SQL; a miss reads and keeps the row.
+  const cache = sessionCacheOf(db);
+  const hit = cache?.get(sessionId, now);
+  if (hit) return hit.row.user.disabled ? null : contextOf(sessionId, hit.row, hit.permissions);
+  const generation = cache?.begin() ?? 0;
   const row = await findSessionContext(db, sessionId, now);
   if (!row || row.user.disabled) return null;
   const permissions = await permissionsFor(db, row.identity.roleId);
+  cache?.set(sessionId, { row, permissions }, generation);
+  return contextOf(sessionId, row, permissions);
+}
+
+function contextOf(sessionId: string, row: SessionContextRow, permissions: GrantedPermission[]): AuthContext {
   return { sessionId, via: row.session.via, user: row.user, identity: row.identity, identityCount: row.identityCount, school: row.school, permissions };
 }

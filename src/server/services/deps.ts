@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { DbEvents } from '../db/db-events';
 import type { PasswordCipher } from '../auth/rsa-keys';
 import type { TokenSigner } from '../auth/tokens';
 import type { SmsProvider } from './sms-provider';
@@ -8,6 +9,8 @@ import type { ModelServiceReviewer, OcrProvider } from '../../correction/index';
 /** What services need from the outside, passed in so tests can build the app without globals. */
 export interface ServiceDeps {
   db: Db;
+  /** LISTEN/NOTIFY of the database (set by buildApp from the opened database): streams wake when a job moves in any process. */
+  events?: DbEvents;
   signer: TokenSigner;
   cipher: PasswordCipher;
   sms: SmsProvider;

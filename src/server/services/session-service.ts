@@ -7,6 +7,7 @@ import { identitiesRepo } from '../repositories/identities';
 import { sessionsRepo } from '../repositories/sessions';
 import { usersRepo, type UserRow } from '../repositories/users';
 import { resolveAuth, type AuthContext } from './auth-context';
+import { forgetSessions } from './session-cache';
 import { captchaService } from './captcha-service';
 import type { ServiceDeps } from './deps';
 import { loginThrottle } from './login-throttle';
@@ -118,11 +119,13 @@ export function sessionService(deps: ServiceDeps) {
       }
       await sessionsRepo.revoke(db, ctx.sessionId, now());
       await usersRepo.setLastIdentity(db, ctx.user.id, identity.id);
+      forgetSessions(db, { userId: ctx.user.id });
       return startSession({ ...ctx.user, lastIdentityId: identity.id }, ctx.via, client, identity.id);
     },
 
     async logout(ctx: AuthContext): Promise<void> {
       await sessionsRepo.revoke(db, ctx.sessionId, now());
+      forgetSessions(db, { sessionId: ctx.sessionId });
     },
   };
 }

@@ -11,6 +11,7 @@ import type { ServiceDeps } from './deps';
 import { MAX_IMPORT_ROWS } from './roster/parse-roster';
 import { sharedRateLimit } from './security/shared-rate-limit';
 import { rosterImportGate } from './roster/roster-import-gate';
+import { schoolLease } from './school-lease';
 import { parseRosterOffThread } from './roster/parse-roster-off-thread';
 import { studentCode, studentTriesPrefix } from './security/student-code';
 import { studentCodesRepo } from '../repositories/student-codes';
@@ -40,6 +41,9 @@ export function studentView(r: { s: StudentRow; className: string }) {
 /** Students, parents, textbook binding and roster import, inside the classes the caller may see. */
 export function studentService(deps: ServiceDeps, classes: ClassService) {
   const db = deps.db;
+  // One roster read per school at a time across every server process; longer than a read may take
+  // (two in line and its own, 15 s each), so a process that dies holding it frees the school soon.
+  const rosterLock = schoolLease(db, 'roster-import', 2 * 60_000, deps.now);
 
   async function checkUnique(tx: Executor, schoolId: number, classId: number, studentNo: string, identificationNo: string | null | undefined, exceptId?: number) {
     const inClass = await studentsRepo.inClass(tx, classId);
@@ -148,7 +152,7 @@ export function studentService(deps: ServiceDeps, classes: ClassService) {
     async importPreview(auth: AuthContext, classId: number, fileName: string, content: Buffer, lang: Lang) {
       await classes.writable(auth, classId, 'edit');
       requireAny(auth, ['class', 'import']);
-      const parsed = await rosterImportGate.run(auth.school.id, () => parseRosterOffThread(fileName, content));
+      const parsed = await rosterImportGate.run(auth.school.id, () => parseRosterOffThread(fileName, content), rosterLock);
       if (!parsed.ok) {
         const key = ({ unreadable: 'import.unreadable', noHeader: 'import.noHeader', empty: 'import.empty', tooMany: 'import.tooManyRows', tooLarge: 'import.tooLarge' } as const)[parsed.reason];
         throw badRequest(`IMPORT_${parsed.reason.toUpperCase()}`, key, { max: MAX_IMPORT_ROWS });

@@ -53,6 +53,51 @@ describe('following a long AI run', () => {
   });
 });
 
+describe('following an AI run by its event stream', () => {
+  it('shows each pushed state and reports the end without polling', async () => {
+    let push: ((event: 'job' | 'done', view: ReturnType<typeof job>) => void) | undefined;
+    let end: (() => void) | undefined;
+    const api = {
+      job: vi.fn(async () => job('queued')),
+      jobEvents: vi.fn((_id: number, onEvent: typeof push, signal: AbortSignal) => {
+        push = onEvent;
+        return new Promise<void>((resolve) => {
+          end = resolve;
+          signal.addEventListener('abort', () => resolve());
+        });
+      }),
+    } as unknown as CorrectionApi;
+    const onFinished = vi.fn();
+    const { result } = renderHook(() => useJobWatch(api, 7, { onFinished, onBackground: vi.fn() }));
+    act(() => result.current.watch({ leave: false }));
+    act(() => push!('job', job('running', 10)));
+    expect(result.current.job).toMatchObject({ status: 'running', progress: 10 });
+    act(() => push!('job', job('running', 90)));
+    expect(result.current.job?.progress).toBe(90);
+    act(() => push!('done', job('done', 100)));
+    end!();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(onFinished).toHaveBeenCalledWith('done');
+    expect(result.current.job).toBeNull();
+    expect(api.job).not.toHaveBeenCalled();
+  });
+
+  it('falls back to polling when the stream breaks off', async () => {
+    const api = {
+      job: vi.fn(async () => job('done', 100)),
+      jobEvents: vi.fn(async () => {
+        throw new Error('stream refused');
+      }),
+    } as unknown as CorrectionApi;
+    const onFinished = vi.fn();
+    const { result } = renderHook(() => useJobWatch(api, 7, { onFinished, onBackground: vi.fn() }));
+    act(() => result.current.watch({ leave: false }));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(api.job).toHaveBeenCalled();
+    expect(onFinished).toHaveBeenCalledWith('done');
+  });
+});
+
 function workspace(essayId: number): ReviewWorkspace {
   return {
     essay: { id: essayId, taskId: 1, classId: 1, studentId: essayId, studentName: '学生', studentNo: '1', draft: 0, status: 'ai_done', label: 'pendingReview', submittedTime: '', auditTime: null, pages: [] },

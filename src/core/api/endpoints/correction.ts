@@ -12,6 +12,9 @@ export function correctionApi(client: ApiClient) {
     rerun: (essayId: number, confirmOverwrite = false) => client.post<Out<typeof c.correctionQueued>>(`${MGMT}/workManager/correction/${essayId}/rerun`, { confirmOverwrite }, { silent: true }),
     insist: (essayId: number) => client.post<Out<typeof c.correctionQueued>>(`${MGMT}/workManager/correction/${essayId}/insist`, {}),
     job: (essayId: number) => client.get<Out<typeof c.essayJob>>(`${MGMT}/workManager/jobs/${essayId}`),
+    /** The job live (server-sent events, pushed as a worker in any process moves it) until its `done` event or the signal aborts. */
+    jobEvents: (essayId: number, onEvent: (event: 'job' | 'done', view: Out<typeof c.essayJob>) => void, signal: AbortSignal) =>
+      client.events(`${MGMT}/workManager/jobs/${essayId}/events`, (event, data) => onEvent(event === 'done' ? 'done' : 'job', JSON.parse(data) as Out<typeof c.essayJob>), { signal, silent: true }),
   };
 }
 export type CorrectionApi = ReturnType<typeof correctionApi>;

@@ -9,6 +9,7 @@ import { maxBytesOf, tooLarge } from '../../services/file-sniff';
 import { renderAnswerSheets } from '../../services/batch/answer-sheet';
 import { batchRepo } from '../../repositories/batch';
 import type { AuthContext } from '../../services/auth-context';
+import { createJobWatch } from '../../services/job-watch';
 import type { Services } from '../../services/services';
 import { ok, responses } from '../reply';
 
@@ -82,25 +83,31 @@ export const batchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     });
   }
 
+  const watch = createJobWatch(services.deps.events);
   app.get('/writings/batchUploadProgress/:batchId', {
-    schema: { tags, summary: 'Progress of a batch as server-sent events: `progress` events (batchProgress) while it runs, one `done` event, then the stream closes', params: z.object({ batchId: z.string().uuid() }) },
+    schema: { tags, summary: 'Progress of a batch as server-sent events: `progress` events (batchProgress) while it runs, one `done` event, then the stream closes. Pushed as the worker (any process) reports each page', params: z.object({ batchId: z.string().uuid() }) },
   }, async (req, reply) => {
     const auth = authOf(req);
     let last = '';
+    const topic = `batch:${req.params.batchId}`;
+    const closed = new AbortController();
+    // Listening before the first read, so a step reported meanwhile is not missed.
+    let moved = watch.next(topic, watch.fallbackMs, closed.signal);
     let snapshot = await batch.progress(auth, req.params.batchId, req.lang);
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    let closed = false;
-    req.raw.on('close', () => (closed = true));
+    req.raw.on('close', () => closed.abort());
     for (;;) {
       const finished = snapshot.status === 'done' || snapshot.status === 'failed';
       const data = JSON.stringify(snapshot);
       if (data !== last) reply.raw.write(`event: ${finished ? 'done' : 'progress'}\ndata: ${data}\n\n`);
       last = data;
-      if (finished || closed) break;
-      await new Promise((r) => setTimeout(r, 500));
+      if (finished || closed.signal.aborted) break;
+      await moved;
+      moved = watch.next(topic, watch.fallbackMs, closed.signal);
       snapshot = await batch.progress(auth, req.params.batchId, req.lang);
     }
+    closed.abort();
     reply.raw.end();
   });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as c from '../../../core/api/contracts/correction';
 import { authOf } from '../../plugins/request-context';
 import { correctionService } from '../../services/correction-service';
+import { createJobWatch } from '../../services/job-watch';
 import type { Services } from '../../services/services';
 import { ok, responses } from '../reply';
 
@@ -22,4 +23,32 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   app.get('/workManager/jobs/:essayId', {
     schema: { tags, summary: "The essay's AI job: queued, running with progress, done or failed", params: c.essayIdParams, response: responses(c.essayJob) },
   }, async (req) => ok(await svc.job(authOf(req), req.params.essayId)));
+
+  const watch = createJobWatch(services.deps.events);
+  app.get('/workManager/jobs/:essayId/events', {
+    schema: { tags, summary: "The essay's AI job live, as server-sent events: a `job` event (essayJob) at once and whenever the job moves in any process (queued, progress, running), one `done` event when it is done, failed or gone, then the stream closes", params: c.essayIdParams },
+  }, async (req, reply) => {
+    const auth = authOf(req);
+    const topic = `essay:${req.params.essayId}`;
+    const closed = new AbortController();
+    // Listening before the first read, so a step reported meanwhile is not missed.
+    let moved = watch.next(topic, watch.fallbackMs, closed.signal);
+    let view = await svc.job(auth, req.params.essayId);
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    req.raw.on('close', () => closed.abort());
+    let last = '';
+    for (;;) {
+      const finished = !view.job || view.job.status === 'done' || view.job.status === 'failed';
+      const data = JSON.stringify(view);
+      if (data !== last || finished) reply.raw.write(`event: ${finished ? 'done' : 'job'}\ndata: ${data}\n\n`);
+      last = data;
+      if (finished || closed.signal.aborted) break;
+      await moved;
+      moved = watch.next(topic, watch.fallbackMs, closed.signal);
+      view = await svc.job(auth, req.params.essayId).catch(() => ({ ...view, job: null }));
+    }
+    closed.abort();
+    reply.raw.end();
+  });
 };

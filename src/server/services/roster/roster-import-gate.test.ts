@@ -38,4 +38,26 @@ describe('roster import gate', () => {
     await expect(gate.run(1, async () => { throw new Error('bad file'); })).rejects.toThrow('bad file');
     expect(await gate.run(1, async () => 'ok')).toBe('ok');
   });
+
+  it('with a shared lock, a school busy in another process is refused here too, and the lock is given back', async () => {
+    // another process's gate on the same database, modelled by the lock they share
+    const holders = new Map<number, string>();
+    const lock = (me: string) => ({
+      acquire: async (school: number) => (holders.has(school) ? false : (holders.set(school, me), true)),
+      release: async (school: number) => void (holders.get(school) === me && holders.delete(school)),
+    });
+    const here = createImportGate({ running: 2, waiting: 2, perSchool: 1 });
+    const there = createImportGate({ running: 2, waiting: 2, perSchool: 1 });
+    const slow = later();
+    const first = there.run(1, () => slow.promise, lock('there'));
+    await Promise.resolve();
+    await expect(here.run(1, async () => 'x', lock('here'))).rejects.toMatchObject({ status: 503, error: 'IMPORT_BUSY' });
+    expect(await here.run(2, async () => 'other school', lock('here'))).toBe('other school');
+    slow.done();
+    await first;
+    expect(holders.size).toBe(0);
+    expect(await here.run(1, async () => 'now here', lock('here'))).toBe('now here');
+    await expect(here.run(1, async () => { throw new Error('parse failed'); }, lock('here'))).rejects.toThrow('parse failed');
+    expect(holders.size).toBe(0);
+  });
 });
