@@ -82,12 +82,13 @@ export function ltiService(deps: ServiceDeps, session: SessionService) {
     const custom = claims[CLAIM.custom] ?? {};
     const taskId = Number(custom.zhipi_task_id);
     const classId = Number(custom.zhipi_class_id);
+    const lineitem = claims[CLAIM.ags]?.lineitem ?? null;
     // First launch of a link placed by our deep-linking response: its custom parameters name the task.
     if (!placed && Number.isInteger(taskId) && Number.isInteger(classId) && contextRowId !== null) {
       const tc = await ltiRepo.taskClass(db, platform.schoolId, taskId, classId);
-      if (tc) placed = await ltiRepo.upsertResourceLink(db, { platformId: platform.id, contextId: contextRowId, resourceLinkId: link.id, taskId, classId, lineitemUrl: claims[CLAIM.ags]?.lineitem ?? null }, now());
-    } else if (placed && claims[CLAIM.ags]?.lineitem && placed.lineitemUrl !== claims[CLAIM.ags].lineitem) {
-      placed = await ltiRepo.upsertResourceLink(db, { ...placed, lineitemUrl: claims[CLAIM.ags].lineitem }, now());
+      if (tc) placed = await ltiRepo.upsertResourceLink(db, { platformId: platform.id, contextId: contextRowId, resourceLinkId: link.id, taskId, classId, lineitemUrl: lineitem }, now());
+    } else if (placed && lineitem && placed.lineitemUrl !== lineitem) {
+      placed = await ltiRepo.upsertResourceLink(db, { ...placed, lineitemUrl: lineitem }, now());
     }
     if (!placed) throw ltiRefusal('LTI_NOT_PLACED', log, { platformId: platform.id, resourceLinkId: link.id });
     if (contextRowId !== null) await ltiRepo.setContextClass(db, contextRowId, placed.classId, now());
