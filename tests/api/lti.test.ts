@@ -138,7 +138,7 @@ describe.each(databaseKinds())('LTI 1.3 tool on %s', (kind) => {
     expect(res.status).toBe(303);
     const to = new URL(res.location!, origin);
     expect(to.pathname).toBe('/teaching/lti');
-    expect(to.searchParams.get('redirect')).toBe(`/homework?taskId=${fx.taskId}`);
+    expect(to.searchParams.get('redirect')).toBe(`/homework/situation/writinglist?taskId=${fx.taskId}&classId=${fx.classId}`);
     const code = to.searchParams.get('code')!;
     const session = await http('POST', `${LTI}/session`, { json: { code } });
     expect(session.status).toBe(200);

@@ -16,6 +16,7 @@ export const enLti: Record<keyof typeof zhLti, string> = {
   'lti.error.handoffInvalid': 'The sign-in code is invalid or already used; please open zhipi again from your learning platform',
   'lti.error.duplicate': 'This learning platform (issuer + client_id) is already registered',
   'lti.error.noMembershipService': 'The learning platform offers no roster service (NRPS) to sync from',
+  'page.lti': 'Opening from the learning platform',
   'lti.page.errorTitle': 'zhipi could not be opened from the learning platform',
   'lti.page.pickTitle': 'Choose the essay task to place in the course',
   'lti.page.pickHint': 'Students open the link to upload their essays; approved scores are sent back to the learning platform.',

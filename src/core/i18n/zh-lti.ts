@@ -14,6 +14,7 @@ export const zhLti = {
   'lti.error.handoffInvalid': '登录凭证无效或已使用，请从学习平台重新进入',
   'lti.error.duplicate': '该学习平台（issuer + client_id）已登记',
   'lti.error.noMembershipService': '学习平台未提供花名册服务（NRPS），无法同步',
+  'page.lti': '从学习平台进入',
   'lti.page.errorTitle': '无法从学习平台进入智批',
   'lti.page.pickTitle': '选择要放入课程的作文任务',
   'lti.page.pickHint': '学生打开该链接即可上传作文；批阅通过后成绩会自动回传到学习平台。',

@@ -21,8 +21,8 @@ const HANDOFF_TTL_MS = 2 * 60_000;
 const PICKER_TTL_MS = 30 * 60_000;
 /** The app page that exchanges a hand-off code for a session (src/app/pages/account/LtiPage.tsx). */
 export const LTI_APP_PAGE = '/teaching/lti';
-/** Where a teacher lands after a resource-link launch: the task's essays. */
-const TEACHER_LANDING = '/homework';
+/** Where a teacher lands after a resource-link launch: the class's essays of the task. */
+const teacherLanding = (taskId: number, classId: number) => `/homework/situation/writinglist?taskId=${taskId}&classId=${classId}`;
 
 export const LTI_ERRORS = {
   LTI_UNKNOWN_PLATFORM: 'lti.error.unknownPlatform',
@@ -96,7 +96,7 @@ export function ltiService(deps: ServiceDeps, session: SessionService) {
     if (role === 'teacher') {
       const teacher = await teacherFor(db, platform, person);
       const code = await handoff(platform.id, { purpose: 'session', ...teacher }, HANDOFF_TTL_MS);
-      return { kind: 'redirect', location: `${LTI_APP_PAGE}?code=${encodeURIComponent(code)}&redirect=${encodeURIComponent(`${TEACHER_LANDING}?taskId=${placed.taskId}`)}` };
+      return { kind: 'redirect', location: `${LTI_APP_PAGE}?code=${encodeURIComponent(code)}&redirect=${encodeURIComponent(teacherLanding(placed.taskId, placed.classId))}` };
     }
     const tc = await ltiRepo.taskClass(db, platform.schoolId, placed.taskId, placed.classId);
     if (!tc) throw ltiRefusal('LTI_NOT_PLACED', log, { platformId: platform.id, detail: 'task or class gone' });
