@@ -12,9 +12,9 @@ function page(lang: Lang, title: string, body: string, nonce?: string, script?: 
 <body>${body}${script && nonce ? `<script nonce="${nonce}">${script}</script>` : ''}</body></html>`;
 }
 
-export function errorPage(lang: Lang, code: string, key: MessageKey): string {
+export function errorPage(lang: Lang, code: string, key: MessageKey, params?: Record<string, string | number>): string {
   const title = translate(lang, 'lti.page.errorTitle');
-  return page(lang, title, `<main><h1>${esc(title)}</h1><p role="alert" data-code="${esc(code)}">${esc(translate(lang, key))}</p></main>`);
+  return page(lang, title, `<main><h1>${esc(title)}</h1><p role="alert" data-code="${esc(code)}">${esc(translate(lang, key, params))}</p></main>`);
 }
 
 export interface PickOption {

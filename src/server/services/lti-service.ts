@@ -12,6 +12,7 @@ import { signAsTool } from '../lti/tool-keys';
 import { verifyLaunchToken, MAX_TOKEN_AGE_S } from '../lti/verify-launch';
 import { ssoVia } from '../sso/session-via';
 import type { ServiceDeps } from './deps';
+import { sharedRateLimit } from './security/shared-rate-limit';
 import { studentFor, teacherFor } from './lti-people';
 import type { ClientInfo, SessionService } from './session-service';
 
@@ -19,6 +20,11 @@ import type { ClientInfo, SessionService } from './session-service';
 const STATE_TTL_MS = 10 * 60_000;
 const HANDOFF_TTL_MS = 2 * 60_000;
 const PICKER_TTL_MS = 30 * 60_000;
+/**
+ * Login initiations and launches per address: a class behind one school address launching together
+ * stays far below it; a flood of logins (each writes a state row) does not.
+ */
+export const LTI_PER_IP = { max: 300, windowMs: 60_000 };
 /** The app page that exchanges a hand-off code for a session (src/app/pages/account/LtiPage.tsx). */
 export const LTI_APP_PAGE = '/teaching/lti';
 /** Where a teacher lands after a resource-link launch: the class's essays of the task. */
@@ -113,7 +119,9 @@ export function ltiService(deps: ServiceDeps, session: SessionService) {
     },
 
     /** OIDC login initiation: a state and nonce stored once, then the platform's auth URL. */
-    async login(input: LoginInput, launchUrl: string, log: LtiLog): Promise<string> {
+    async login(input: LoginInput, launchUrl: string, client: { ip: string; log: LtiLog }): Promise<string> {
+      const log = client.log;
+      await sharedRateLimit.hit(db, `lti:login:${client.ip}`, LTI_PER_IP, now());
       if (!input.iss || !input.login_hint || !input.target_link_uri) throw ltiRefusal('LTI_BAD_REQUEST', log, { detail: 'iss, login_hint and target_link_uri are required' });
       const platforms = await ltiRepo.platformsOfIssuer(db, input.iss, input.client_id);
       if (platforms.length !== 1) throw ltiRefusal('LTI_UNKNOWN_PLATFORM', log, { iss: input.iss, clientId: input.client_id, found: platforms.length });
@@ -141,7 +149,9 @@ export function ltiService(deps: ServiceDeps, session: SessionService) {
     },
 
     /** The launch (form_post): state once, id_token verified, nonce once, then the user and the page. */
-    async launch(input: { id_token?: string | undefined; state?: string | undefined }, log: LtiLog): Promise<LaunchOutcome> {
+    async launch(input: { id_token?: string | undefined; state?: string | undefined }, client: { ip: string; log: LtiLog }): Promise<LaunchOutcome> {
+      const log = client.log;
+      await sharedRateLimit.hit(db, `lti:launch:${client.ip}`, LTI_PER_IP, now());
       if (!input.id_token || !input.state) throw ltiRefusal('LTI_BAD_REQUEST', log, { detail: 'id_token and state are required' });
       const at = now();
       // The state is read first and used only with the nonce, after the token passed: a forged post cannot burn a real login.

@@ -22,7 +22,7 @@ function origin(req: FastifyRequest): string {
 function sendRefusal(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   if (!(err instanceof AppError)) throw err;
   const nonce = newNonce();
-  return reply.code(err.status).type('text/html; charset=utf-8').header('content-security-policy', ltiPageCsp(nonce)).send(errorPage(req.lang, err.error, err.messageKey));
+  return reply.code(err.status).type('text/html; charset=utf-8').header('content-security-policy', ltiPageCsp(nonce)).send(errorPage(req.lang, err.error, err.messageKey, err.params));
 }
 
 /**
@@ -44,7 +44,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ services: Services; db: Db }> = 
 
   const login = async (req: FastifyRequest, reply: FastifyReply, params: c.LtiLoginParams) => {
     try {
-      return reply.redirect(await lti.login(params, lti.urls(origin(req)).launchUrl, req.log), 302);
+      return reply.redirect(await lti.login(params, lti.urls(origin(req)).launchUrl, { ip: req.ip, log: req.log }), 302);
     } catch (err) {
       return sendRefusal(req, reply, err);
     }
@@ -65,7 +65,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ services: Services; db: Db }> = 
     schema: { tags, summary: 'LTI 1.3 launch (form_post id_token): resource link → the task; deep linking → the picker', body: c.ltiLaunchForm },
   }, async (req, reply) => {
     try {
-      const outcome = await lti.launch(req.body, req.log);
+      const outcome = await lti.launch(req.body, { ip: req.ip, log: req.log });
       if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 303);
       const nonce = newNonce();
       return reply.type('text/html; charset=utf-8').header('content-security-policy', ltiPageCsp(nonce)).send(pickerPage(req.lang, '/correction-api/lti/deep-link', outcome.code, outcome.options));
