@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classTeachers, identities, ltiToolKeys, students, users } from '../../src/server/db/schema';
@@ -6,6 +8,7 @@ import { FakeOcr, taskFixture, type EssayFixture } from '../helpers/correction';
 import { correctedEssay } from '../helpers/review';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-school';
 import { formOf, INSTRUCTOR, LEARNER, startLtiPlatform, type LaunchIntent, type LmsUser, type LtiPlatform } from '../support/lti-platform';
 
 const LTI = '/correction-api/lti';
@@ -143,7 +146,7 @@ describe.each(databaseKinds())('LTI 1.3 tool on %s', (kind) => {
     const session = await http('POST', `${LTI}/session`, { json: { code } });
     expect(session.status).toBe(200);
     const data = JSON.parse(session.text).data;
-    expect(data.user).toMatchObject({ realname: '林老师' });
+    expect(data.user).toMatchObject({ realname: '林老师', ssoSource: expect.stringMatching(/^lti-\d+$/) });
     teacherToken = data.token;
     const replay = await http('POST', `${LTI}/session`, { json: { code }, lang: 'en' });
     expect(replay.status).toBe(401);
@@ -238,5 +241,18 @@ describe.each(databaseKinds())('LTI 1.3 tool on %s', (kind) => {
     const noState = await http('POST', `${LTI}/launch`, { form: { id_token: ok.form.fields.id_token!, state: 'made-up' } });
     expect(noState.status).toBe(401);
     expect(noState.text).toContain('data-code="LTI_STATE_INVALID"');
+  });
+
+  it('the registration CLI works over the API while the server runs: list, then disable (launches refused at once)', async () => {
+    const cli = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/lti-platforms.ts', ...args, '--server', origin, '--username', 'headmaster01'], { env: { ...process.env, ZHIPI_PASSWORD: DEMO_PASSWORD }, timeout: 180_000 });
+    const listed = await cli('list');
+    expect(listed.stdout).toContain(`loginUrl\t${origin}${LTI}/login`);
+    expect(listed.stdout).toMatch(new RegExp(`\\d+\\tenabled\\tMoodle 本校\\t${lms.issuer}`));
+    const id = /^(\d+)\tenabled/m.exec(listed.stdout)![1]!;
+    expect((await cli('disable', '--id', id)).stdout).toContain(`${id} disabled`);
+    const login = await http('GET', `${LTI}/login?${new URLSearchParams(lms.prepareLaunch({ user: teacher, messageType: 'LtiResourceLinkRequest', contextId: course, resourceLinkId }))}`);
+    expect(login.status).toBe(400);
+    expect(login.text).toContain('data-code="LTI_UNKNOWN_PLATFORM"');
   });
 });

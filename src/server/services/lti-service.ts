@@ -1,6 +1,6 @@
 // The LTI 1.3 tool (docs/lti.md): OIDC login initiation, the signed launch, deep linking, and the
 // single-use hand-off that turns a teacher's launch into a zhipi session (the same sessions as the
-// partners' SSO: session-service's startSession, via `sso:lti:<registration id>`).
+// partners' SSO: session-service's startSession, via `sso:lti:lti-<registration id>`).
 import { createHash, randomBytes } from 'node:crypto';
 import { h5UploadPath } from '../../core/domain/h5-links';
 import type { MessageKey } from '../../core/i18n/index';
@@ -239,7 +239,7 @@ export function ltiService(deps: ServiceDeps, session: SessionService) {
       if (!taken || data?.purpose !== 'session') throw ltiRefusal('LTI_HANDOFF_INVALID', client.log, { ip: client.ip });
       const user = await usersRepo.findById(db, data.userId);
       if (!user) throw ltiRefusal('LTI_HANDOFF_INVALID', client.log, { detail: 'user gone' });
-      return session.startSession(user, ssoVia('lti', String(taken.platformId)), client, data.identityId);
+      return session.startSession(user, ssoVia('lti', `lti-${taken.platformId}`), client, data.identityId);
     },
   };
 }
