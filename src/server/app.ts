@@ -48,6 +48,7 @@ import { enrollmentH5Routes, enrollmentRoutes } from './routes/platform-manageme
 
 import { practiceRoutes } from './routes/platform-management/practice';
 import { practiceH5Routes } from './routes/platform-management/practice-h5';
+import { ltiRoutes } from './routes/lti/index';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -206,6 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         { prefix: '/platform-management' },
       );
       await api.register(fileRoutes, { prefix: '/file-service', files: services.files });
+      await api.register(ltiRoutes, { prefix: '/lti', services, db: deps.db });
     },
     { prefix: '/correction-api' },
   );

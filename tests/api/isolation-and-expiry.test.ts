@@ -59,6 +59,14 @@ const PUBLIC = [
   'GET /correction-api/platform-management/h5/practice/class',
   'POST /correction-api/platform-management/h5/practice/mine',
   'POST /correction-api/platform-management/h5/practice/submit',
+  // docs/lti.md: the LMS's login initiation and signed launch, the tool's public keys, the picker's
+  // single-use code, and the app's exchange of a launch's single-use hand-off code
+  'GET /correction-api/lti/jwks',
+  'GET /correction-api/lti/login',
+  'POST /correction-api/lti/login',
+  'POST /correction-api/lti/launch',
+  'POST /correction-api/lti/deep-link',
+  'POST /correction-api/lti/session',
 ];
 
 /** What a signed-in user of an expired school may still call: the /expired page, header and role switch. */

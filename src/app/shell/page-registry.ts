@@ -13,6 +13,7 @@ export const PAGES: Record<string, ComponentType<object>> = {
   forgetNewPassword: lazyPage(() => import('../pages/account/ForgetNewPasswordPage')),
   loading: lazyPage(() => import('../pages/account/LoadingPage')),
   DetailHome: lazyPage(() => import('../pages/account/DetailHomePage')),
+  lti: lazyPage(() => import('../pages/account/LtiPage')),
   goYueShen: lazyPage(() => import('../pages/account/GoYueShenPage')),
   goYueShenTwo: lazyPage(() => import('../pages/account/GoYueShenTwoPage')),
   gohzyTY: lazyPage(() => import('../pages/account/GoHzyTyPage')),

@@ -1,3 +1,4 @@
+import { enLti } from './en-lti';
 import { enReview } from './en-review';
 import { enLeaders } from './en-leaders';
 import { enPanel } from './en-panel';
@@ -29,6 +30,7 @@ export const en: Record<MessageKey, string> = {
   ...enPanel,
   ...enWriting,
   ...enSso,
+  ...enLti,
   ...enLibrary,
   ...enWidgets,
   ...enReport,

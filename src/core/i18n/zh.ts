@@ -1,3 +1,4 @@
+import { zhLti } from './zh-lti';
 import { zhReview } from './zh-review';
 import { zhLeaders } from './zh-leaders';
 import { zhPanel } from './zh-panel';
@@ -28,6 +29,7 @@ export const zh = {
   ...zhPanel,
   ...zhWriting,
   ...zhSso,
+  ...zhLti,
   ...zhLibrary,
   ...zhWidgets,
   ...zhReport,

@@ -65,6 +65,8 @@ export const ROUTES: readonly RouteDef[] = [
   open('/oldReport', 'oldReport', 'page.oldReport', 'blank'),
   open('/report/Preview', 'reportPreview', 'page.reportPreview', 'blank'),
   open('/DetailHome', 'DetailHome', 'page.detailHome', 'blank'),
+  // LTI 1.3 launches land here with a single-use hand-off code (docs/lti.md)
+  open('/lti', 'lti', 'page.lti', 'blank'),
   open('/XiaPdf', 'XiaPdf', 'page.xiaPdf', 'blank'),
   open('/h5Pdf', 'h5Pdf', 'page.h5Pdf', 'blank'),
   open('/reportStatistics', 'reportStatistics', 'page.reportStatistics', 'blank'),

@@ -12,3 +12,4 @@ export * from './schema-security';
 export * from './schema-lcw';
 export * from './schema-enrollment';
 export * from './schema-practice';
+export * from './schema-lti';

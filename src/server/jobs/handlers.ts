@@ -7,6 +7,7 @@ import type { JobRunner } from './runner';
 import { PRACTICE_FEEDBACK_JOB, practiceFeedbackHandler } from '../services/practice-feedback-job';
 import { GROWTH_BACKFILL_JOB, growthBackfillHandler } from '../services/growth-backfill-job';
 import { ESSAY_FACTS_JOB, essayFactsHandler } from '../services/leaders/essay-facts-job';
+import { LTI_SCORE_JOB, ltiScoreHandler } from '../services/lti-score-job';
 
 /** First retry delay of an AI correction (env AI_RETRY_SECONDS, default 30; doubles per attempt). */
 export function aiRetryBackoffMs(env: NodeJS.ProcessEnv = process.env): number {
@@ -25,5 +26,7 @@ export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps): JobRu
   runner.register(GROWTH_BACKFILL_JOB, growthBackfillHandler(deps, runner.log), { backoffMs: 60_000 });
   // The leaders' essay_facts of a school with a large backlog (small ones are refreshed by the request).
   runner.register(ESSAY_FACTS_JOB, essayFactsHandler(deps, runner.log), { backoffMs: 60_000 });
+  // LTI grade passback (docs/lti.md#grades): 30 s, 1, 2 … min while the LMS is unreachable.
+  runner.register(LTI_SCORE_JOB, ltiScoreHandler(deps, runner.log), { backoffMs: 30_000 });
   return runner;
 }

@@ -25,6 +25,7 @@ import { approvedLocked, essayForReview, requireClassInScope, requireReview } fr
 import { aiDimensionScores, checkDimensionScores, checkTeacherScore, taskScoring, totalOf, type StoredDimensionScore, type TaskScoring } from './review-scoring';
 import { analyseCorrectedTranscript, charsOnto, moveAnnotations, type StoredResult } from './review-transcript';
 import { growthHooks } from './growth-hooks';
+import { ltiHooks } from './lti-score-job';
 import { revisionHooks } from './revision-hooks';
 import { notifyStudents } from './student-notifications';
 import { byStudentNo } from '../../core/domain/student-order';
@@ -138,6 +139,7 @@ export function reviewService(deps: ServiceDeps) {
     await essaysRepo.update(tx, essay.id, { status: 'approved', auditAt: now, teacherScore });
     await reviewsRepo.upsert(tx, essay.id, { teacherComment: input.teacherComment.trim(), dimensionScores: dims, approvedAt: now, approvedByIdentityId: auth.identity.id, updatedByIdentityId: auth.identity.id }, now);
     await growthHooks.essayApproved(tx, essay.id, now);
+    await ltiHooks.essayApproved(tx, essay, now);
     const task = await tasksRepo.find(tx, { schoolId: essay.schoolId }, essay.taskId);
     await notifyStudents(
       tx,

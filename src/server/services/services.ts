@@ -6,6 +6,9 @@ import { promptBankService } from './prompt-bank-service';
 import { scoringService } from './scoring-service';
 import { sessionService } from './session-service';
 import { ssoService } from './sso-service';
+import { ltiService } from './lti-service';
+import { ltiAdminService } from './lti-admin-service';
+import { ltiRosterService } from './lti-roster-service';
 import { studentService } from './student-service';
 import { taskService } from './task-service';
 import { essayService } from './essay-service';
@@ -28,6 +31,9 @@ export function buildServices(deps: ServiceDeps) {
     deps,
     session,
     sso: ssoService(deps, session),
+    lti: ltiService(deps, session),
+    ltiAdmin: ltiAdminService(deps),
+    ltiRoster: ltiRosterService(deps),
     account: accountService(deps),
     classes,
     students: studentService(deps, classes),

@@ -22,6 +22,11 @@ describe('SSO entry pages: query → call', () => {
     expect(ssoCallFor('hzy', q('stuid=u1'), here)).toBeNull();
   });
 
+  it('lti exchanges the single-use hand-off code of an LTI 1.3 launch', () => {
+    expect(ssoCallFor('lti', q('code=abcdefghijklmnopqrstuvwxyz&redirect=%2Fhomework'), here)).toEqual({ call: 'ltiSession', input: { code: 'abcdefghijklmnopqrstuvwxyz' } });
+    expect(ssoCallFor('lti', q('redirect=%2Fhomework'), here)).toBeNull();
+  });
+
   it('goYueShenTwo needs the signed link, never a bare userId', () => {
     expect(ssoCallFor('gz', q('userId=u1&service=x'), here)).toBeNull();
     expect(ssoCallFor('gz', q('userId=u1&timestamp=1780000000&nonce=nnnnnnnnnnnnnnnn&sign=ssss'), here)).toEqual({

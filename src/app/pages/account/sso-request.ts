@@ -1,13 +1,14 @@
 import type { SsoApi } from '../../../core/api/endpoints/sso';
 
 /** Which SSO entry a page is: product-rules.md#screens public routes → the product-rules.md#api call it makes. */
-export type SsoFlow = 'launch' | 'hzy' | 'gz' | 'tianyu';
+export type SsoFlow = 'launch' | 'hzy' | 'gz' | 'tianyu' | 'lti';
 
 export type SsoCall =
   | { call: 'exchange'; input: Parameters<SsoApi['exchange']>[0] }
   | { call: 'hzyLogin'; input: Parameters<SsoApi['hzyLogin']>[0] }
   | { call: 'gzLogin'; input: Parameters<SsoApi['gzLogin']>[0] }
-  | { call: 'tianyuLogin'; input: Parameters<SsoApi['tianyuLogin']>[0] };
+  | { call: 'tianyuLogin'; input: Parameters<SsoApi['tianyuLogin']>[0] }
+  | { call: 'ltiSession'; input: Parameters<SsoApi['ltiSession']>[0] };
 
 const opt = (v: string | null) => v || undefined;
 
@@ -37,6 +38,10 @@ export function ssoCallFor(flow: SsoFlow, params: URLSearchParams, here: { origi
       const launch = get('launch');
       return launch ? { call: 'tianyuLogin', input: { launch, partnerId: opt(get('partnerId')) } } : null;
     }
+    case 'lti': {
+      const code = get('code');
+      return code ? { call: 'ltiSession', input: { code } } : null;
+    }
     case 'hzy': {
       const ticket = get('ticket');
       return ticket ? { call: 'hzyLogin', input: { ticket, service: casServiceOf(params, here), stuid: opt(get('stuid')), partner: opt(get('partner')) } } : null;
@@ -63,5 +68,7 @@ export function runSsoCall(api: SsoApi, plan: SsoCall) {
       return api.gzLogin(plan.input);
     case 'tianyuLogin':
       return api.tianyuLogin(plan.input);
+    case 'ltiSession':
+      return api.ltiSession(plan.input);
   }
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiClient } from '../client';
 import type * as c from '../contracts/sso';
+import type * as lti from '../contracts/lti';
 
 const SYS = '/platform-system';
 type Out<T extends z.ZodType> = z.infer<T>;
@@ -22,6 +23,8 @@ export function ssoApi(client: ApiClient) {
     gzLogin: (query: Out<typeof c.gzSsoLoginQuery>) => client.get<TokenOut>(`${SYS}/auth/gz/ssoLogin`, { query, silent: true }),
     /** POST auth/tianyu/login { partnerId?, launch } */
     tianyuLogin: (input: Out<typeof c.tianyuLoginBody>) => client.post<TokenOut>(`${SYS}/auth/tianyu/login`, input, { silent: true }),
+    /** POST lti/session { code }: an LTI 1.3 launch's single-use hand-off code (docs/lti.md). */
+    ltiSession: (input: Out<typeof lti.ltiSessionBody>) => client.post<TokenOut>('/lti/session', input, { silent: true }),
   };
 }
 export type SsoApi = ReturnType<typeof ssoApi>;
