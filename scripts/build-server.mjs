@@ -9,10 +9,11 @@ import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'n
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const target = path.join(root, 'build');
+// `node scripts/build-server.mjs DIR` builds into DIR instead (the compiled-server test, into a temp folder).
+const target = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'build');
 // Built beside and swapped in at the end: a server already running from build/ (npm start while
 // npm run worker rebuilds) never finds a thread module missing while it starts a thread.
-const outdir = path.join(root, `build.tmp-${process.pid}`);
+const outdir = `${target}.tmp-${process.pid}`;
 const roots = ['src/core', 'src/correction', 'src/server', 'demo'];
 const isSource = (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith('.d.ts');
 /** not needed to run: tests, notes, and the loader of source-mode threads */
@@ -79,4 +80,4 @@ if (existsSync(target)) renameSync(target, old);
 renameSync(outdir, target);
 rmSync(old, { recursive: true, force: true });
 const cpu = process.cpuUsage(started);
-console.log(`build/: ${entryPoints.length} modules compiled, ${copied} data files copied (${Math.round((cpu.user + cpu.system) / 1000)} ms CPU)`);
+console.log(`${path.relative(root, target) || target}/: ${entryPoints.length} modules compiled, ${copied} data files copied (${Math.round((cpu.user + cpu.system) / 1000)} ms CPU)`);

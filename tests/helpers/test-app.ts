@@ -37,14 +37,15 @@ export interface TestApp {
 }
 
 /** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
-export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl' | 'copyCheck'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[]; nodeEnv?: string; apiDocs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl' | 'copyCheck'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[]; nodeEnv?: string; apiDocs?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createSeededTestDatabase(kind);
   const sms: SentSms[] = [];
   const smsProvider: SmsProvider = { send: async (phone, message) => void sms.push({ phone, message }) };
   const clock = { offsetMs: 0 };
   // The server's own createDeps on a fixed environment (not the test runner's): OCR in the job's thread,
-  // copy detection off (the tests hand one fixture page in for many pupils), the rest as a server has it.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret!', COPY_CHECK: 'off', OCR_THREADS: '0', ...(opts.basicDataUrl ? { BASIC_DATA_URL: opts.basicDataUrl } : {}) });
+  // copy detection off (the tests hand one fixture page in for many pupils), the rest as a server has it;
+  // `env` adds variables as an operator would set them (AI_OCR_MODEL, ...).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret!', COPY_CHECK: 'off', OCR_THREADS: '0', ...(opts.basicDataUrl ? { BASIC_DATA_URL: opts.basicDataUrl } : {}), ...opts.env });
   const { services } = await createDeps(config, {
     database,
     overrides: { cipher: loadPasswordCipher(), sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), powWork: { min: 1, max: 200 }, storage: new MemoryFileStorage(), ...opts.deps },
