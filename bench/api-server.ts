@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/server/app';
 import { loadPasswordCipher } from '../src/server/auth/rsa-keys';
-import { TokenSigner } from '../src/server/auth/tokens';
+import { loadConfig } from '../src/server/config';
+import { createDeps } from '../src/server/create-deps';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database';
 import { MemoryFileStorage } from '../src/server/storage/memory-file-storage';
 import { seedDemoSchool } from '../src/server/seed/demo-school';
@@ -24,10 +25,13 @@ async function main() {
   await seedReferenceData(database.db);
   // the scale bench brings its own district (bench/seed-district.ts)
   if (process.env.BENCH_SEED_DEMO !== 'false') await seedDemoSchool(database.db);
-  const cipher = loadPasswordCipher();
+  // the server's createDeps on a fixed production environment (OCR in the job's thread; no essay is corrected here)
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), OCR_THREADS: '0' });
+  const { services: { db: _db, ...deps } } = await createDeps(config, { database, overrides: { cipher: loadPasswordCipher(), sms: { send: async () => {} }, storage: new MemoryFileStorage() } });
+  const cipher = deps.cipher;
   const app = await buildApp({
     database,
-    deps: { signer: new TokenSigner(randomBytes(32)), cipher, sms: { send: async () => {} }, now: () => new Date(), storage: new MemoryFileStorage() },
+    deps,
     englishHosts: [],
     nodeEnv: 'production',
   });

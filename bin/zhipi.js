@@ -3,14 +3,25 @@
 //   zhipi correct <image-or-text files...> [--title T] [--grade N] [--genre G] [--requirements "1. ...;2. ..."]
 //                 [--score-type 1-4] [--dimensions a,b,c,d] [--difficulty 0|1] [--lang zh|en] [--json]
 //   zhipi spellcheck <file>     one sentence per line in, one corrected line out
-// The engine is TypeScript; tsx loads it, so the CLI runs from a checkout without a build step.
-import { readFileSync } from 'node:fs';
+// In a checkout the engine's TypeScript runs through tsx (no build step, edits take effect at once);
+// an installation without the sources and dev tools (npm ci --omit=dev) runs the build (npm run build).
+// AI_* and OCR_* are read by the server's config (a bad value stops with the variable's name).
+import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { register } from 'tsx/esm/api';
 
-register();
-const engine = await import('../src/correction/index.ts');
+async function loadModules() {
+  const source = existsSync(new URL('../src/correction/index.ts', import.meta.url));
+  let tsx;
+  if (source) tsx = await import('tsx/esm/api').catch(() => undefined);
+  if (tsx) {
+    tsx.register();
+    return Promise.all(['../src/correction/index.ts', '../src/server/config.ts', '../src/server/engine-deps.ts'].map((m) => import(m)));
+  }
+  if (!existsSync(new URL('../build/src/correction/index.js', import.meta.url))) fail('no build of the engine: run npm run build (or npm install for the dev tools)');
+  return Promise.all(['../build/src/correction/index.js', '../build/src/server/config.js', '../build/src/server/engine-deps.js'].map((m) => import(m)));
+}
+const [engine, configModule, engineDepsModule] = await loadModules();
 
 const USAGE = `usage:
   zhipi correct <image-or-text files...> [--title T] [--grade N] [--genre G] [--requirements "1. ...;2. ..."]
@@ -55,8 +66,15 @@ async function correct(argv) {
   const grade = values.grade !== undefined ? Number(values.grade) : undefined;
   if (grade !== undefined && !(Number.isInteger(grade) && grade >= 1 && grade <= 12)) fail('--grade must be 1-12 (10-12 = senior high 1-3)');
   const lang = values.lang === 'en' ? 'en' : 'zh';
-  const serviceConfig = engine.modelServiceConfigFromEnv();
-  const reviewer = serviceConfig ? new engine.ModelServiceReviewer(serviceConfig) : undefined;
+  let config;
+  try {
+    config = configModule.loadEngineConfig(process.env);
+  } catch (e) {
+    if (e instanceof configModule.ConfigError) fail(e.message);
+    throw e;
+  }
+  // pages are read in this thread (no OCR threads): a CLI run has nothing else to keep responsive
+  const { modelService: reviewer, ocr } = engineDepsModule.createEngineDeps(config, 0);
   const results = [];
   for (const file of positionals) {
     const ext = extname(file).toLowerCase();
@@ -81,7 +99,7 @@ async function correct(argv) {
       };
       // images: the same pipeline as the server (image checks, OCR, correctText, model service when configured)
       let r;
-      if (isImage) r = await engine.correctEssay({ ...task, images: [content] }, reviewer ? { modelService: reviewer } : {});
+      if (isImage) r = await engine.correctEssay({ ...task, images: [content] }, { ...(reviewer ? { modelService: reviewer } : {}), ...(ocr ? { ocr } : {}) });
       else {
         r = await engine.correctText({ ...task, transcript: content });
         if (reviewer) r = await reviewer.review(r, content, task);

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { loadPasswordCipher } from '../src/server/auth/rsa-keys';
-import { TokenSigner } from '../src/server/auth/tokens';
+import { loadConfig } from '../src/server/config';
+import { createDeps } from '../src/server/create-deps';
 import { openDatabase } from '../src/server/db/database';
 import { MemoryFileStorage } from '../src/server/storage/memory-file-storage';
 
@@ -22,9 +23,12 @@ export interface ApiDocs {
 /** Builds the app without listening and renders both files' text; `root` is the repository root. */
 export async function renderApiDocs(root: string): Promise<ApiDocs> {
   const database = await openDatabase({ kind: 'pglite' });
+  // a production server's dependencies on a fixed environment: the description never depends on this machine's
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JWT_SECRET: '0'.repeat(32), OCR_THREADS: '0' });
+  const { services: { db: _db, ...deps } } = await createDeps(config, { database, overrides: { cipher: loadPasswordCipher(), storage: new MemoryFileStorage() } });
   const app = await buildApp({
     database,
-    deps: { signer: new TokenSigner(new Uint8Array(32)), cipher: loadPasswordCipher(), sms: { send: async () => {} }, now: () => new Date(), storage: new MemoryFileStorage() },
+    deps,
     englishHosts: [],
     nodeEnv: 'production',
   });

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { correctText } from './correct-text.js';
-import { ModelServiceReviewer, modelServiceConfigFromEnv, type ModelServiceConfig } from './model-service.js';
+import { ModelServiceReviewer, type ModelServiceConfig } from './model-service.js';
 import sharp from 'sharp';
 import { buildTranscript } from './ocr.js';
 import { VisionOcrProvider } from './ocr/vision.js';
@@ -187,11 +187,6 @@ describe('ModelServiceReviewer', () => {
     const rs = await Promise.all(Array.from({ length: 6 }, () => reviewer.review(local, NORMAL_ESSAY, TASK)));
     expect(rs.every((r) => r.service.ok)).toBe(true);
     expect(maxInFlight).toBe(2);
-  });
-
-  it('reads its config from AI_BASE_URL, AI_API_KEY, AI_MODEL', () => {
-    expect(modelServiceConfigFromEnv({})).toBeUndefined();
-    expect(modelServiceConfigFromEnv({ AI_BASE_URL: 'http://x/v1', AI_MODEL: 'm', AI_API_KEY: 'k', AI_RETRIES: '1' })).toEqual({ baseUrl: 'http://x/v1', model: 'm', apiKey: 'k', retries: 1 });
   });
 });
 

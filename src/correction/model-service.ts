@@ -1,5 +1,5 @@
 // Optional model service: an OpenAI-compatible chat-completions endpoint (DeepSeek, Qwen, GLM, a local
-// vLLM...) configured by AI_BASE_URL, AI_API_KEY, AI_MODEL. It reviews an essay the local engine has
+// vLLM...) configured by AI_BASE_URL, AI_API_KEY, AI_MODEL (parsed by the server's config). It reviews an essay the local engine has
 // already analysed and scored: the local analysis goes in as context, JSON-schema output comes back
 // (total and dimension scores, comments, sentence notes quoted from the essay) and replaces the local
 // scores and comments. Timeouts, retries with exponential backoff, a concurrency limit, latency and
@@ -35,25 +35,6 @@ export interface ServiceLogger {
 }
 
 const silent: ServiceLogger = { info: () => undefined, warn: () => undefined };
-
-/** Config from AI_BASE_URL, AI_API_KEY, AI_MODEL (and AI_TIMEOUT_MS, AI_RETRIES, AI_CONCURRENCY); undefined when not configured. */
-export function modelServiceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ModelServiceConfig | undefined {
-  const baseUrl = env.AI_BASE_URL?.trim();
-  const model = env.AI_MODEL?.trim();
-  if (!baseUrl || !model) return undefined;
-  const num = (v: string | undefined): number | undefined => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
-  const timeoutMs = num(env.AI_TIMEOUT_MS);
-  const retries = num(env.AI_RETRIES);
-  const maxConcurrency = num(env.AI_CONCURRENCY);
-  return {
-    baseUrl,
-    model,
-    ...(env.AI_API_KEY ? { apiKey: env.AI_API_KEY } : {}),
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    ...(retries !== undefined ? { retries } : {}),
-    ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
-  };
-}
 
 export class ModelServiceError extends Error {
   constructor(

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -77,9 +78,10 @@ export interface AppOptions {
   /**
    * Background jobs: the scheduled task release and the job runner (AI correction, batch splitting);
    * default true. `{ poll: false }` builds the runner without starting it (tests call
-   * `app.jobRunner.runDue()`); `concurrency` defaults to AI_WORKERS (1 on PGlite, 2 on PostgreSQL).
+   * `app.jobRunner.runDue()`); `concurrency` defaults to 1 on PGlite and 2 on PostgreSQL (the server
+   * passes createDeps' jobConcurrency, which follows AI_WORKERS); `aiRetryBackoffMs` is AI_RETRY_SECONDS.
    */
-  jobs?: boolean | { poll?: boolean; concurrency?: number; leaseMs?: number; pollMs?: number };
+  jobs?: boolean | { poll?: boolean; concurrency?: number; leaseMs?: number; pollMs?: number; aiRetryBackoffMs?: number };
   /** How long a resolved session is trusted without a change notification (SESSION_CACHE_SECONDS); 0 = no cache. Default 15 s. */
   sessionCacheMs?: number;
 }
@@ -96,7 +98,13 @@ declare module 'fastify' {
 /** The body limit of a public route that sets none (sign-in, SMS, enrollment, H5 messages, likes). */
 export const PUBLIC_BODY_LIMIT = 16 * 1024;
 
-const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The folder of package.json (and dist/): two up from src/server, three from the build's build/src/server. */
+function findPackageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+const packageRoot = findPackageRoot();
 
 /** Builds the whole HTTP app without listening (tests use `app.inject` or listen on port 0). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -219,6 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       : registerJobHandlers(
           new JobRunner({ db: deps.db, events: opts.database.events, now: deps.now, log: app.log, concurrency: jobOpts.concurrency ?? defaultConcurrency(opts.database.kind), exclusiveDatabase: opts.database.kind === 'pglite', ...(jobOpts.leaseMs ? { leaseMs: jobOpts.leaseMs } : {}), ...(jobOpts.pollMs ? { pollMs: jobOpts.pollMs } : {}) }),
           deps,
+          jobOpts.aiRetryBackoffMs !== undefined ? { aiRetryBackoffMs: jobOpts.aiRetryBackoffMs } : {},
         );
   app.decorate('jobRunner', runner);
   if (opts.jobs !== false) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadEngineConfig } from './config';
 
 const base = { DATA_DIR: '/tmp/zhipi-config-test', JWT_SECRET: 'x'.repeat(32) };
 
@@ -90,5 +90,26 @@ describe('job and engine tuning', () => {
 
   it('accepts good values and empty ones (not set)', () => {
     expect(() => loadConfig({ ...base, AI_WORKERS: '0', OCR_THREADS: '2', OCR_ONNX_THREADS: '', AI_RETRY_SECONDS: '0.5', AI_TIMEOUT_MS: '30000', AI_RETRIES: '0', AI_CONCURRENCY: '4', OCR_PAGE_TIMEOUT_SECONDS: '0' })).not.toThrow();
+  });
+});
+
+describe('engine settings reach the engine through the config', () => {
+  it('AI_BASE_URL + AI_MODEL turn the model-service review on, with its tuning', () => {
+    expect(loadConfig(base).modelService).toBeUndefined();
+    expect(loadConfig({ ...base, AI_BASE_URL: 'http://x/v1' }).modelService).toBeUndefined();
+    expect(loadConfig({ ...base, AI_BASE_URL: 'http://x/v1', AI_MODEL: 'm', AI_API_KEY: 'k', AI_RETRIES: '1' }).modelService).toEqual({ baseUrl: 'http://x/v1', model: 'm', apiKey: 'k', retries: 1 });
+  });
+
+  it('OCR and job tuning: defaults, values, 0 = none', () => {
+    expect(loadConfig(base)).toMatchObject({ ocrOnnxThreads: 1, ocrPageTimeoutMs: 120_000, aiRetryBackoffMs: 30_000 });
+    expect(loadConfig(base).aiWorkers).toBeUndefined();
+    expect(loadConfig(base).ocrThreads).toBeUndefined();
+    const c = loadConfig({ ...base, AI_WORKERS: '3', OCR_THREADS: '0', OCR_ONNX_THREADS: '0', OCR_PAGE_TIMEOUT_SECONDS: '45', AI_RETRY_SECONDS: '0.5' });
+    expect(c).toMatchObject({ aiWorkers: 3, ocrThreads: 0, ocrOnnxThreads: 0, ocrPageTimeoutMs: 45_000, aiRetryBackoffMs: 500 });
+  });
+
+  it('loadEngineConfig (the CLI) parses the engine part alone and names a bad value', () => {
+    expect(loadEngineConfig({ AI_BASE_URL: 'http://x/v1', AI_MODEL: 'm' }).modelService).toEqual({ baseUrl: 'http://x/v1', model: 'm' });
+    expect(() => loadEngineConfig({ OCR_THREADS: '-1' })).toThrow('OCR_THREADS: must be a whole number ≥ 0');
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { readOrCreateOnce } from './auth/create-once';
+import type { ModelServiceConfig } from '../correction/index';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -56,18 +57,6 @@ const envSchema = z.object({
   PASSWORD_RSA_KEY_FILE: z.string().optional(),
   /** API_DOCS=1 serves the OpenAPI UI at /correction-api/docs in production too (always on otherwise). */
   API_DOCS: z.enum(['0', '1']).optional(),
-  /**
-   * A school's vision model reads the essay pages (the local OCR stays the fallback): an OpenAI-compatible
-   * chat-completions endpoint (e.g. vLLM serving Qwen2.5-VL) and its model name, set together. The URL
-   * defaults to AI_BASE_URL and the key to AI_API_KEY (one endpoint serving both).
-   */
-  AI_OCR_BASE_URL: z.string().regex(/^https?:\/\/[^/]+/, 'AI_OCR_BASE_URL must be an http:// or https:// URL, e.g. http://gpu-server:8000/v1').optional(),
-  AI_OCR_MODEL: z.string().trim().min(1).optional(),
-  AI_OCR_API_KEY: z.string().optional(),
-  /** per page and attempt, ms: a page of a VL model takes 5–30 s on one GPU */
-  AI_OCR_TIMEOUT_MS: z.coerce.number().int().min(1000, 'AI_OCR_TIMEOUT_MS must be at least 1000 (ms)').max(600_000).default(60_000),
-  AI_BASE_URL: z.string().optional(),
-  AI_API_KEY: z.string().optional(),
   /** How long a process trusts a resolved session without hearing of a change (NOTIFY does the rest); 0 = no cache. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0, 'SESSION_CACHE_SECONDS must be a number ≥ 0').max(300, 'SESSION_CACHE_SECONDS must be at most 300').default(15),
   /** Job runners start on NOTIFY; this slow poll only catches what a dropped connection missed. */
@@ -80,11 +69,25 @@ const wholeAtLeast = (min: number) => envNumber(`a whole number ≥ ${min}`).pip
 const positiveNumber = () => envNumber('a positive number').pipe(z.number().positive('must be a positive number'));
 
 /**
- * Job and engine tuning. The runner and the correction engine read these where they are used; they are
- * checked here with the rest so that a bad value (AI_WORKERS=abc, OCR_THREADS=-1) stops the start with
- * the variable's name instead of being ignored.
+ * The correction engine's settings (model service, vision OCR, OCR threads) and the job runner's: the
+ * server, the worker and the CLI parse them here, so a bad value (AI_WORKERS=abc, OCR_THREADS=-1) stops
+ * the start with the variable's name instead of being ignored. The CLI parses only this part: it needs
+ * no database, secret or data folder.
  */
-const tuningSchema = z.object({
+const engineSchema = z.object({
+  /**
+   * A school's vision model reads the essay pages (the local OCR stays the fallback): an OpenAI-compatible
+   * chat-completions endpoint (e.g. vLLM serving Qwen2.5-VL) and its model name, set together. The URL
+   * defaults to AI_BASE_URL and the key to AI_API_KEY (one endpoint serving both).
+   */
+  AI_OCR_BASE_URL: z.string().regex(/^https?:\/\/[^/]+/, 'AI_OCR_BASE_URL must be an http:// or https:// URL, e.g. http://gpu-server:8000/v1').optional(),
+  AI_OCR_MODEL: z.string().trim().min(1).optional(),
+  AI_OCR_API_KEY: z.string().optional(),
+  /** per page and attempt, ms: a page of a VL model takes 5–30 s on one GPU */
+  AI_OCR_TIMEOUT_MS: z.coerce.number().int().min(1000, 'AI_OCR_TIMEOUT_MS must be at least 1000 (ms)').max(600_000).default(60_000),
+  AI_BASE_URL: z.string().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().trim().min(1).optional(),
   AI_WORKERS: wholeAtLeast(0).optional(),
   OCR_THREADS: wholeAtLeast(0).optional(),
   OCR_ONNX_THREADS: wholeAtLeast(0).optional(),
@@ -94,6 +97,24 @@ const tuningSchema = z.object({
   AI_RETRIES: wholeAtLeast(0).optional(),
   AI_CONCURRENCY: wholeAtLeast(1).optional(),
 });
+
+/** What the correction engine and the job runner are tuned with (the whole of AI_* and OCR_*). */
+export interface EngineConfig {
+  /** AI_BASE_URL + AI_MODEL (+ AI_API_KEY, AI_TIMEOUT_MS, AI_RETRIES, AI_CONCURRENCY): the model-service review; none = local engine only. */
+  modelService?: ModelServiceConfig;
+  /** AI_OCR_*: the vision model that reads pages, when the school runs one */
+  visionOcr?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
+  /** AI_WORKERS: jobs run at once per process; none = 1 on PGlite, 2 on PostgreSQL. */
+  aiWorkers?: number;
+  /** OCR_THREADS: OCR worker threads; none = one per job slot; 0 = read in the calling thread. */
+  ocrThreads?: number;
+  /** OCR_ONNX_THREADS: ONNX Runtime threads inside each OCR thread (default 1; 0 = one per core). */
+  ocrOnnxThreads: number;
+  /** OCR_PAGE_TIMEOUT_SECONDS in ms (default 120 s; 0 = no limit). */
+  ocrPageTimeoutMs: number;
+  /** AI_RETRY_SECONDS in ms: first retry delay of an AI correction (default 30 s, doubling). */
+  aiRetryBackoffMs: number;
+}
 
 export type StorageConfig =
   | { kind: 'local'; dir: string }
@@ -110,7 +131,7 @@ export type StorageConfig =
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
-export interface AppConfig {
+export interface AppConfig extends EngineConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -139,8 +160,6 @@ export interface AppConfig {
   sessionCacheMs: number;
   /** JOBS_POLL_SECONDS in ms: the job runners' safety poll. */
   jobsPollMs: number;
-  /** AI_OCR_*: the vision model that reads pages, when the school runs one */
-  visionOcr?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
 }
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -155,14 +174,8 @@ function persistedSecret(dataDir: string): Uint8Array {
 
 /** Parses the environment once, at start (conventions: config checked with a schema, failing loudly). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = envSchema.extend(tuningSchema.shape).safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = parseOrThrow(envSchema.extend(engineSchema.shape), env);
+  const engine = engineConfig(e);
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.PASSWORD_RSA_KEY_FILE) {
     try {
@@ -185,15 +198,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       prefix: e.S3_PREFIX,
       forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
     };
-  }
-  let visionOcr: AppConfig['visionOcr'];
-  const visionUrl = e.AI_OCR_BASE_URL ?? (e.AI_OCR_MODEL ? e.AI_BASE_URL : undefined);
-  if (e.AI_OCR_MODEL && !visionUrl) throw new ConfigError('Invalid configuration:\n  AI_OCR_MODEL is set but AI_OCR_BASE_URL (or AI_BASE_URL) is missing');
-  if (e.AI_OCR_BASE_URL && !e.AI_OCR_MODEL) throw new ConfigError('Invalid configuration:\n  AI_OCR_BASE_URL is set but AI_OCR_MODEL is missing (the vision model\'s name, e.g. Qwen/Qwen2.5-VL-7B-Instruct)');
-  if (e.AI_OCR_MODEL && visionUrl) {
-    if (!/^https?:\/\/[^/]+/.test(visionUrl)) throw new ConfigError('Invalid configuration:\n  AI_BASE_URL (used for AI_OCR_MODEL) must be an http:// or https:// URL');
-    const apiKey = e.AI_OCR_API_KEY ?? e.AI_API_KEY;
-    visionOcr = { baseUrl: visionUrl, model: e.AI_OCR_MODEL, ...(apiKey ? { apiKey } : {}), timeoutMs: e.AI_OCR_TIMEOUT_MS };
   }
   return {
     port: e.PORT,
@@ -218,7 +222,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     jobsPollMs: Math.round(e.JOBS_POLL_SECONDS * 1000),
+    ...engine,
+  };
+}
+
+/** The engine's part alone (the CLI): no secret, data folder or database is read or created. */
+export function loadEngineConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
+  return engineConfig(parseOrThrow(engineSchema, env));
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.output<S> {
+  // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+function engineConfig(e: z.output<typeof engineSchema>): EngineConfig {
+  let visionOcr: EngineConfig['visionOcr'];
+  const visionUrl = e.AI_OCR_BASE_URL ?? (e.AI_OCR_MODEL ? e.AI_BASE_URL : undefined);
+  if (e.AI_OCR_MODEL && !visionUrl) throw new ConfigError('Invalid configuration:\n  AI_OCR_MODEL is set but AI_OCR_BASE_URL (or AI_BASE_URL) is missing');
+  if (e.AI_OCR_BASE_URL && !e.AI_OCR_MODEL) throw new ConfigError('Invalid configuration:\n  AI_OCR_BASE_URL is set but AI_OCR_MODEL is missing (the vision model\'s name, e.g. Qwen/Qwen2.5-VL-7B-Instruct)');
+  if (e.AI_OCR_MODEL && visionUrl) {
+    if (!/^https?:\/\/[^/]+/.test(visionUrl)) throw new ConfigError('Invalid configuration:\n  AI_BASE_URL (used for AI_OCR_MODEL) must be an http:// or https:// URL');
+    const apiKey = e.AI_OCR_API_KEY ?? e.AI_API_KEY;
+    visionOcr = { baseUrl: visionUrl, model: e.AI_OCR_MODEL, ...(apiKey ? { apiKey } : {}), timeoutMs: e.AI_OCR_TIMEOUT_MS };
+  }
+  const modelService: ModelServiceConfig | undefined =
+    e.AI_BASE_URL?.trim() && e.AI_MODEL
+      ? {
+          baseUrl: e.AI_BASE_URL.trim(),
+          model: e.AI_MODEL,
+          ...(e.AI_API_KEY ? { apiKey: e.AI_API_KEY } : {}),
+          ...(e.AI_TIMEOUT_MS !== undefined ? { timeoutMs: e.AI_TIMEOUT_MS } : {}),
+          ...(e.AI_RETRIES !== undefined ? { retries: e.AI_RETRIES } : {}),
+          ...(e.AI_CONCURRENCY !== undefined ? { maxConcurrency: e.AI_CONCURRENCY } : {}),
+        }
+      : undefined;
+  return {
+    ...(modelService ? { modelService } : {}),
     ...(visionOcr ? { visionOcr } : {}),
+    ...(e.AI_WORKERS !== undefined ? { aiWorkers: e.AI_WORKERS } : {}),
+    ...(e.OCR_THREADS !== undefined ? { ocrThreads: e.OCR_THREADS } : {}),
+    ocrOnnxThreads: e.OCR_ONNX_THREADS ?? 1,
+    ocrPageTimeoutMs: Math.round((e.OCR_PAGE_TIMEOUT_SECONDS ?? 120) * 1000),
+    aiRetryBackoffMs: e.AI_RETRY_SECONDS !== undefined ? Math.round(e.AI_RETRY_SECONDS * 1000) : 30_000,
   };
 }
 

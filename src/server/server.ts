@@ -1,29 +1,21 @@
-import pino from 'pino';
 import { buildApp } from './app';
 import { onShutdown } from './shutdown';
 import { loadConfigOrExit } from './config';
-import { openDatabase } from './db/database';
-import { loadPasswordCipher } from './auth/rsa-keys';
-import { TokenSigner } from './auth/tokens';
+import { createDeps } from './create-deps';
 import { seedReferenceData } from './seed/reference-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './seed/demo-school';
 import { seedDemoTasks } from './seed/demo-tasks';
 import { demoSsoRootSecret, retireDemoSso, seedDemoSso } from './seed/demo-sso';
 import { seedDemoEssays, type DemoEssaysState } from './seed/demo-essays';
-import { developmentSmsProvider } from './services/sms-provider';
 import { enqueueGrowthBackfill } from './services/growth-backfill-job';
-import { createFileStorage, describeStorage } from './storage/index';
-import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv, withVisionModel } from '../correction/index';
-import { defaultConcurrency } from './jobs/runner';
+import { describeStorage } from './storage/index';
 
-/** The only file that listens: read config, open the database, seed, serve, shut down cleanly. */
+/** The only file that listens: read config, build the dependencies, seed, serve, shut down cleanly. */
 async function main() {
   const config = loadConfigOrExit();
-  const logger = pino({ level: config.logLevel });
-  // STORAGE=s3 checks the bucket answers (HEAD bucket) before the database opens.
-  const storage = await createFileStorage(config.storage);
+  const deps = await createDeps(config);
+  const { logger, database, services } = deps;
   logger.info({ storage: describeStorage(config.storage) }, 'file storage');
-  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   await seedReferenceData(database.db);
   // Growth entries of essays approved before growth records existed: the job runner catches up in
   // batches after start, so a large database never delays the first answer.
@@ -33,7 +25,7 @@ async function main() {
     await seedDemoSchool(database.db);
     await seedDemoTasks(database.db);
     // Essays on the demo task, AI-corrected by the job runner right after start.
-    demo = await seedDemoEssays({ db: database.db, storage, now: () => new Date(), uploadMaxBytes: config.uploadMaxBytes });
+    demo = await seedDemoEssays({ db: database.db, storage: services.storage, now: () => new Date(), uploadMaxBytes: config.uploadMaxBytes });
   }
 
   // Demo SSO partners, played by the stand-in mounted at /demo-partner/; never in production.
@@ -44,29 +36,11 @@ async function main() {
     if (retired) logger.warn({ partners: retired }, 'demo SSO partners removed: this is a production start');
   }
 
-  // AI_BASE_URL + AI_MODEL (+ AI_API_KEY) turn on the model-service review; otherwise the local engine only.
-  const modelServiceConfig = modelServiceConfigFromEnv();
-  // OCR (and the page checks) in worker threads, one per AI worker: on PGlite the jobs run in this
-  // process and would otherwise stall every request for about a second per page. OCR_THREADS=0 reads in this thread.
-  const ocrThreads = ocrThreadsFromEnv(defaultConcurrency(database.kind));
-  const ocr = ocrThreads > 0 ? new OcrWorkerPool({ threads: ocrThreads }) : undefined;
-  // AI_OCR_BASE_URL + AI_OCR_MODEL: the school's vision model reads the pages, the local OCR behind it
-  const pageOcr = withVisionModel(config.visionOcr, ocr, logger);
+  const { db: _db, ...appDeps } = services;
   const app = await buildApp({
     database,
-    deps: {
-      signer: new TokenSigner(config.jwtSecret),
-      cipher: loadPasswordCipher(config.dataDir, config.passwordKeyFile),
-      sms: developmentSmsProvider(() => database.db, logger),
-      now: () => new Date(),
-      basicDataUrl: config.basicDataUrl,
-      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
-      storage,
-      ...(modelServiceConfig ? { modelService: new ModelServiceReviewer(modelServiceConfig, logger) } : {}),
-      ...(pageOcr ? { ocr: pageOcr } : {}),
-      uploadMaxBytes: config.uploadMaxBytes,
-      copyCheck: config.copyCheck,
-    },
+    deps: appDeps,
+    jobs: { concurrency: deps.jobConcurrency, ...deps.jobHandlers },
     englishHosts: config.englishHosts,
     nodeEnv: config.nodeEnv,
     corsOrigins: config.corsOrigins,
@@ -80,8 +54,7 @@ async function main() {
 
   onShutdown(logger, 'shutting down', 10_000, async () => {
     await app.close();
-    await ocr?.close();
-    await database.close();
+    await deps.close();
   });
 
   await app.listen({ port: config.port, host: config.host });

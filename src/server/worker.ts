@@ -1,15 +1,8 @@
-import pino from 'pino';
 import { onShutdown } from './shutdown';
-import { ModelServiceReviewer, modelServiceConfigFromEnv, OcrWorkerPool, ocrThreadsFromEnv, withVisionModel } from '../correction/index';
 import { loadConfigOrExit } from './config';
-import { openDatabase } from './db/database';
+import { createDeps } from './create-deps';
 import { registerJobHandlers } from './jobs/handlers';
-import { JobRunner, defaultConcurrency } from './jobs/runner';
-import { createFileStorage } from './storage/index';
-import { loadPasswordCipher } from './auth/rsa-keys';
-import { TokenSigner } from './auth/tokens';
-import type { ServiceDeps } from './services/deps';
-import { developmentSmsProvider } from './services/sms-provider';
+import { JobRunner } from './jobs/runner';
 
 /**
  * `npm run worker`: a process that only runs background jobs (AI correction, batch splitting) against
@@ -24,40 +17,17 @@ async function main() {
     );
     process.exit(2);
   }
-  const logger = pino({ level: config.logLevel });
-  const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
-  const ms = modelServiceConfigFromEnv();
-  const concurrency = Math.max(1, defaultConcurrency('postgres'));
-  // One OCR thread per job slot: jobs read their pages in parallel and the lease heartbeats stay on time.
-  const ocrThreads = ocrThreadsFromEnv(concurrency);
-  const ocr = ocrThreads > 0 ? new OcrWorkerPool({ threads: ocrThreads }) : undefined;
-  // AI_OCR_BASE_URL + AI_OCR_MODEL: the school's vision model reads the pages, the local OCR behind it
-  const pageOcr = withVisionModel(config.visionOcr, ocr, logger);
-  // The same dependencies as the server's, so every job handler finds what it needs.
-  const deps: ServiceDeps = {
-    db: database.db,
-    signer: new TokenSigner(config.jwtSecret),
-    cipher: loadPasswordCipher(config.dataDir, config.passwordKeyFile),
-    sms: developmentSmsProvider(() => database.db, logger),
-    now: () => new Date(),
-    basicDataUrl: config.basicDataUrl,
-    // batch pages and signed links in jobs follow the same limits and public URL as the server's
-    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
-    uploadMaxBytes: config.uploadMaxBytes,
-    storage: await createFileStorage(config.storage),
-    ...(ms ? { modelService: new ModelServiceReviewer(ms, logger) } : {}),
-    ...(pageOcr ? { ocr: pageOcr } : {}),
-    copyCheck: config.copyCheck,
-  };
-  const runner = new JobRunner({ db: database.db, events: database.events, now: deps.now, log: logger, concurrency, pollMs: config.jobsPollMs });
-  registerJobHandlers(runner, deps);
+  // The same dependencies as the server's (createDeps), so every job handler finds what it needs.
+  const deps = await createDeps(config, { role: 'worker' });
+  const { logger, services } = deps;
+  const runner = new JobRunner({ db: services.db, events: deps.database.events, now: services.now, log: logger, concurrency: deps.jobConcurrency, pollMs: config.jobsPollMs });
+  registerJobHandlers(runner, services, deps.jobHandlers);
   runner.start();
-  logger.info({ workerId: runner.workerId, concurrency, ocrThreads, kinds: runner.kinds, modelService: ms?.model ?? null }, 'job worker started');
+  logger.info({ workerId: runner.workerId, concurrency: deps.jobConcurrency, ocrThreads: deps.ocrThreads, kinds: runner.kinds, modelService: config.modelService?.model ?? null }, 'job worker started');
 
   onShutdown(logger, 'worker stopping', 15_000, async () => {
     await runner.stop();
-    await ocr?.close();
-    await database.close();
+    await deps.close();
   });
 }
 

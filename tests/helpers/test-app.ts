@@ -3,7 +3,8 @@ import { buildApp, type AppOptions } from '../../src/server/app';
 import type { ServiceDeps } from '../../src/server/services/deps';
 import type { Database } from '../../src/server/db/database';
 import { loadPasswordCipher } from '../../src/server/auth/rsa-keys';
-import { TokenSigner } from '../../src/server/auth/tokens';
+import { loadConfig } from '../../src/server/config';
+import { createDeps } from '../../src/server/create-deps';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-school';
 import type { SmsProvider } from '../../src/server/services/sms-provider';
 import { encryptPassword } from '../../src/core/security/encrypt-password';
@@ -36,18 +37,25 @@ export interface TestApp {
 }
 
 /** The real app on a real, freshly seeded database, with an SMS sink the test can read. */
-export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl' | 'copyCheck'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[]; nodeEnv?: string; apiDocs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string; deps?: Partial<Pick<ServiceDeps, 'ocr' | 'modelService' | 'storage' | 'rotateMaxPixels' | 'uploadMaxBytes' | 'publicUrl' | 'copyCheck'>>; jobs?: AppOptions['jobs']; distDir?: string; corsOrigins?: string[]; nodeEnv?: string; apiDocs?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createSeededTestDatabase(kind);
   const sms: SentSms[] = [];
   const smsProvider: SmsProvider = { send: async (phone, message) => void sms.push({ phone, message }) };
-  const cipher = loadPasswordCipher();
   const clock = { offsetMs: 0 };
-  const signer = new TokenSigner(new TextEncoder().encode('test-secret-test-secret-test-secret!'));
-  const storage = opts.deps?.storage ?? new MemoryFileStorage();
+  // The server's own createDeps on a fixed environment (not the test runner's): OCR in the job's thread,
+  // copy detection off (the tests hand one fixture page in for many pupils), the rest as a server has it;
+  // `env` adds variables as an operator would set them (AI_OCR_MODEL, ...).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret!', COPY_CHECK: 'off', OCR_THREADS: '0', ...(opts.basicDataUrl ? { BASIC_DATA_URL: opts.basicDataUrl } : {}), ...opts.env });
+  const { services } = await createDeps(config, {
+    database,
+    overrides: { cipher: loadPasswordCipher(), sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), powWork: { min: 1, max: 200 }, storage: new MemoryFileStorage(), ...opts.deps },
+  });
+  const { db: _db, ...deps } = services;
+  const { cipher, signer } = deps;
   const build = async (jobs: AppOptions['jobs'] | undefined) => {
     const built = await buildApp({
       database,
-      deps: { signer, cipher, sms: smsProvider, now: () => new Date(Date.now() + clock.offsetMs), powWork: { min: 1, max: 200 }, basicDataUrl: opts.basicDataUrl, ...opts.deps, storage },
+      deps,
       englishHosts: ['english.example'],
       nodeEnv: opts.nodeEnv ?? 'test',
       ...(opts.apiDocs !== undefined ? { apiDocs: opts.apiDocs } : {}),

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correctEssay } from '../correct-essay.js';
 import { NORMAL_ESSAY, NORMAL_TITLE } from '../test-fixtures.js';
-import { OcrWorkerPool, ocrThreadsFromEnv } from './ocr-pool.js';
+import { OcrWorkerPool } from './ocr-pool.js';
 import { readPage } from './page-reader.js';
 import { loadPaddleModels, PaddleOcrProvider } from './paddle.js';
 import { kaiFontMissing, renderEssayPage } from './render-page.js';
@@ -63,11 +63,5 @@ describe.skipIf(!!missing)('OcrWorkerPool', { timeout: 180_000 }, () => {
     const closed = new OcrWorkerPool();
     await closed.close();
     await expect(closed.readPage(image)).rejects.toThrow(/closed/);
-  });
-
-  it('threads from OCR_THREADS, else the number of AI workers', () => {
-    expect(ocrThreadsFromEnv(2, {})).toBe(2);
-    expect(ocrThreadsFromEnv(1, { OCR_THREADS: '0' })).toBe(0);
-    expect(ocrThreadsFromEnv(1, { OCR_THREADS: 'x' })).toBe(1);
   });
 });

@@ -12,7 +12,8 @@
 // nor exits), or that is not ready that long after its start, is stopped and its page fails the same
 // way, so the pages queued behind it get a new thread instead of waiting forever (the job runner has no
 // timeout of its own).
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread, threadModuleUrl } from '../threads/start-thread.js';
 import type { OcrPage, OcrProvider } from '../ocr.js';
 import type { LocalOcrPage } from './paddle.js';
 import type { PageRead, PageReader } from './page-reader.js';
@@ -21,11 +22,7 @@ import type { CorrectionResult, CorrectTextInput } from '../correct-text.js';
 export type ThreadRequest = { id: number; op: 'read' | 'recognize'; image: Uint8Array } | { id: number; op: 'correct-text'; text: CorrectTextInput };
 export type ThreadReply = { id: number; ok: true; result: PageRead | LocalOcrPage | CorrectionResult } | { id: number; ok: false; message: string };
 
-// Under tsx (the server and the tests run TypeScript) the thread registers tsx's loader itself: the
-// parent's `--import tsx` does not reach worker threads.
-const THREAD_URL = new URL(import.meta.url.endsWith('.ts') ? './ocr-thread.ts' : './ocr-thread.js', import.meta.url).href;
-const bootstrap = (moduleUrl: string): string =>
-  import.meta.url.endsWith('.ts') ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(moduleUrl)}); })` : `import(${JSON.stringify(moduleUrl)})`;
+const THREAD_URL = threadModuleUrl('ocr-thread', import.meta.url);
 
 type Work = { op: 'read' | 'recognize'; image: Uint8Array } | { op: 'correct-text'; text: CorrectTextInput };
 
@@ -52,7 +49,7 @@ export interface OcrWorkerPoolOptions {
   /** a thread with no work for this long stops (default 5 min) */
   idleMs?: number;
   /**
-   * ONNX Runtime threads per OCR thread: default env OCR_ONNX_THREADS, else 1 (pages run in parallel
+   * ONNX Runtime threads per OCR thread (OCR_ONNX_THREADS): default 1 (pages run in parallel
    * across OCR threads, and the server thread keeps a core: measured better on 2 cores in latency and
    * throughput); 0 = ONNX Runtime's default, one per core.
    */
@@ -61,17 +58,10 @@ export interface OcrWorkerPoolOptions {
   threadModule?: string;
   /**
    * A page (or text) a thread has not answered after this long fails and the thread is stopped and
-   * replaced: default env OCR_PAGE_TIMEOUT_SECONDS, else 120 s (a page takes 1–4 s; the first one of a
+   * replaced (OCR_PAGE_TIMEOUT_SECONDS): default 120 s (a page takes 1–4 s; the first one of a
    * thread also loads its models). 0 = no limit.
    */
   pageTimeoutMs?: number;
-}
-
-/** OCR_PAGE_TIMEOUT_SECONDS in ms when it is a number ≥ 0, else undefined. */
-function pageTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const v = env.OCR_PAGE_TIMEOUT_SECONDS;
-  const n = Number(v);
-  return v !== undefined && v.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
 }
 
 export class OcrWorkerPool implements OcrProvider, PageReader {
@@ -80,7 +70,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
   readonly threads: number;
   private readonly idleMs: number;
   private readonly onnxThreads: number;
-  private readonly bootstrap: string;
+  private readonly threadModule: string;
   readonly pageTimeoutMs: number;
   private readonly slots = new Set<Slot>();
   /** threads stopped for not answering, until they have exited */
@@ -92,10 +82,9 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
   constructor(o: OcrWorkerPoolOptions = {}) {
     this.threads = Math.max(1, Math.floor(o.threads ?? 1));
     this.idleMs = o.idleMs ?? 300_000;
-    const env = process.env.OCR_ONNX_THREADS;
-    this.onnxThreads = o.onnxThreads ?? (env !== undefined && env !== '' && Number.isInteger(Number(env)) && Number(env) >= 0 ? Number(env) : 1);
-    this.bootstrap = bootstrap(o.threadModule ?? THREAD_URL);
-    const timeout = o.pageTimeoutMs ?? pageTimeoutFromEnv() ?? 120_000;
+    this.onnxThreads = o.onnxThreads ?? 1;
+    this.threadModule = o.threadModule ?? THREAD_URL;
+    const timeout = o.pageTimeoutMs ?? 120_000;
     // (setTimeout takes at most 2^31 - 1 ms; beyond, it would fire at once)
     this.pageTimeoutMs = Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, 2 ** 31 - 1) : 0;
   }
@@ -203,7 +192,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.bootstrap, { eval: true, workerData: { onnxThreads: this.onnxThreads } });
+    const worker = startThread(this.threadModule, { workerData: { onnxThreads: this.onnxThreads } });
     const slot: Slot = { worker, ready: false };
     worker.on('message', (msg: ThreadReply | { ready: true }) => {
       if ('ready' in msg) {
@@ -251,11 +240,4 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
     slot.job = undefined;
     await slot.worker.terminate();
   }
-}
-
-/** Threads for OCR: env OCR_THREADS, else `fallback` (the server passes its AI_WORKERS). 0 = read in the caller's thread. */
-export function ocrThreadsFromEnv(fallback: number, env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.OCR_THREADS);
-  if (env.OCR_THREADS !== undefined && env.OCR_THREADS !== '' && Number.isInteger(n) && n >= 0) return n;
-  return Math.max(0, fallback);
 }

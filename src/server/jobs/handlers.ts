@@ -9,15 +9,14 @@ import { GROWTH_BACKFILL_JOB, growthBackfillHandler } from '../services/growth-b
 import { ESSAY_FACTS_JOB, essayFactsHandler } from '../services/leaders/essay-facts-job';
 import { LTI_SCORE_JOB, ltiScoreHandler } from '../services/lti-score-job';
 
-/** First retry delay of an AI correction (env AI_RETRY_SECONDS, default 30; doubles per attempt). */
-export function aiRetryBackoffMs(env: NodeJS.ProcessEnv = process.env): number {
-  const s = Number(env.AI_RETRY_SECONDS);
-  return env.AI_RETRY_SECONDS && Number.isFinite(s) && s > 0 ? Math.round(s * 1000) : 30_000;
+export interface JobHandlerOptions {
+  /** First retry delay of an AI correction (AI_RETRY_SECONDS; default 30 s, doubling per attempt). */
+  aiRetryBackoffMs?: number;
 }
 
-export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps): JobRunner {
+export function registerJobHandlers(runner: JobRunner, deps: ServiceDeps, opts: JobHandlerOptions = {}): JobRunner {
   // Model-service outages get hours, not seconds: 30 s, 1, 2 … 32 min, then hourly (AI_CORRECTION_ATTEMPTS).
-  runner.register(AI_CORRECTION_JOB, aiCorrectionHandler(deps), { backoffMs: aiRetryBackoffMs() });
+  runner.register(AI_CORRECTION_JOB, aiCorrectionHandler(deps), { backoffMs: opts.aiRetryBackoffMs ?? 30_000 });
   // Batch PDF/ZIP splitting and matching (product-rules.md#essay-intake): a failed attempt is retried after 10 s, 20 s.
   runner.register(BATCH_SPLIT_JOB, batchSplitHandler(deps), { backoffMs: 10_000 });
   // Practice attempts (product-rules.md#practice): the AI's feedback at once; a failed attempt is retried after 10 s, 20 s.

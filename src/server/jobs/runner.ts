@@ -86,11 +86,9 @@ export interface JobRunnerOptions {
 const silentLog: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const MAX_BACKOFF_MS = 3600_000;
 
-/** Default runner concurrency: env AI_WORKERS, else 1 on PGlite (one connection, CPU-bound OCR) and 2 on PostgreSQL. */
-export function defaultConcurrency(kind: 'pglite' | 'postgres', env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.AI_WORKERS);
-  if (env.AI_WORKERS !== undefined && env.AI_WORKERS !== '' && Number.isInteger(n) && n >= 0) return n;
-  return kind === 'pglite' ? 1 : 2;
+/** Runner concurrency: AI_WORKERS (parsed in config.ts) when set, else 1 on PGlite (one connection, CPU-bound OCR) and 2 on PostgreSQL. */
+export function defaultConcurrency(kind: 'pglite' | 'postgres', aiWorkers?: number): number {
+  return aiWorkers ?? (kind === 'pglite' ? 1 : 2);
 }
 
 export class JobRunner {

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../../correction/threads/start-thread';
 
 /** Why an off-thread task gave no answer: too slow, over its memory, or it failed to start or crashed. */
 export class OffThreadError extends Error {
@@ -17,14 +18,12 @@ export interface OffThreadLimits {
  * Runs `moduleUrl`'s worker with `input` on its own thread, under a time and heap limit, and resolves
  * with its one message. For untrusted files (rosters, uploaded PDFs) there is deliberately no fallback
  * to this thread: a file that cannot be handled off the event loop is refused, never parsed here.
- * The worker loads our TypeScript through tsx's API, as the server itself runs on tsx.
  */
 export function runOffThread<T>(moduleUrl: string, input: unknown, limits: OffThreadLimits, transfer: ArrayBuffer[] = []): Promise<T> {
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(moduleUrl)}); })`;
   return new Promise<T>((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = new Worker(bootstrap, { eval: true, workerData: input, transferList: transfer, resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 32 } });
+      worker = startThread(moduleUrl, { workerData: input, transferList: transfer, resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 32 } });
     } catch (e) {
       reject(new OffThreadError('failed', `worker did not start: ${(e as Error).message}`));
       return;

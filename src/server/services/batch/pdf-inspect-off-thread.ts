@@ -1,7 +1,8 @@
 import { OffThreadError, runOffThread } from '../../off-thread/run-off-thread';
+import { threadModuleUrl } from '../../../correction/threads/start-thread';
 import { BatchInputError, type BatchInputReason } from './batch-input-error';
 
-const WORKER_URL = new URL('./pdf-inspect-worker.ts', import.meta.url).href;
+const WORKER_URL = threadModuleUrl('pdf-inspect-worker', import.meta.url);
 
 /** MuPDF reads even a 100 MB PDF's structure in a few seconds; one that takes longer is refused. */
 export const PDF_INSPECT_LIMITS = { timeoutMs: 30_000, maxHeapMb: 256 };

@@ -1,7 +1,8 @@
 import { OffThreadError, runOffThread } from '../../off-thread/run-off-thread';
+import { threadModuleUrl } from '../../../correction/threads/start-thread';
 import type { SplitPage } from './split';
 
-const WORKER_URL = new URL('./pdf-render-worker.ts', import.meta.url).href;
+const WORKER_URL = threadModuleUrl('pdf-render-worker', import.meta.url);
 
 /** Pages rendered per worker: a worker's start (loader, WASM) is paid once per chunk, memory stays bounded. */
 export const PDF_RENDER_CHUNK = 16;

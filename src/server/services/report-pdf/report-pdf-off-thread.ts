@@ -1,13 +1,12 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread, threadModuleUrl } from '../../../correction/threads/start-thread';
 import type { ReportPdfInput } from './render-report';
 import type { ParentPdfInput } from './render-parent-report';
 import { cjkFontFile } from '../fonts/cjk-font';
 import { drawPdf, type PdfJobInput } from './draw-pdf';
 import type { PdfJob, PdfJobResult } from './report-pdf-worker';
 
-const WORKER_URL = new URL('./report-pdf-worker.ts', import.meta.url).href;
-// The worker registers tsx's loader itself (execArgv `--import tsx` does not reach worker threads).
-const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
+const WORKER_URL = threadModuleUrl('report-pdf-worker', import.meta.url);
 const TIMEOUT_MS = 60_000;
 /**
  * A worker that has drawn a PDF stays this long for the next one: starting one costs about a second
@@ -85,7 +84,7 @@ let shared: PdfWorker | null = null;
 
 function pdfWorker(): PdfWorker {
   if (!shared) {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { font: reportFont() } });
+    const worker = startThread(WORKER_URL, { workerData: { font: reportFont() } });
     const me: PdfWorker = new PdfWorker(worker, () => {
       if (shared === me) shared = null;
     });

@@ -1,7 +1,8 @@
 import { OffThreadError, runOffThread } from '../../off-thread/run-off-thread';
+import { threadModuleUrl } from '../../../correction/threads/start-thread';
 import type { ParseResult } from './parse-roster';
 
-const WORKER_URL = new URL('./parse-roster-worker.ts', import.meta.url).href;
+const WORKER_URL = threadModuleUrl('parse-roster-worker', import.meta.url);
 
 /** Time and heap for one roster: a 2,000-line roster takes well under a second; a hostile one is cut off. */
 export const ROSTER_THREAD_LIMITS = { timeoutMs: 15_000, maxHeapMb: 256 };
