@@ -1,7 +1,10 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { corrections, essays, students } from '../../src/server/db/schema';
 import { uncompiledResponses } from '../../src/server/plugins/compiled-serializer';
+import { taskFixture, type EssayFixture } from '../helpers/correction';
 import { MGMT, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
@@ -18,11 +21,18 @@ describe.each(databaseKinds())('responses match their contracts on %s', (kind) =
   const tok: Record<string, string> = {};
   let ajv: Ajv;
   let doc: OpenApi;
+  let fx: EssayFixture;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { jobs: false });
     for (const u of ['teacher01', 'headmaster01']) tok[u] = await t.login(u);
     doc = t.app.swagger() as unknown as OpenApi;
+    // one corrected essay on a task of teacher01's class, so every screen has something to show
+    const db = t.database.db;
+    fx = await taskFixture(db, { username: 'teacher01', className: '七年级2班', title: '我的老师', grade: 7 });
+    const [s0] = await db.select({ id: students.id }).from(students).where(eq(students.classId, fx.classId)).orderBy(students.studentNo).limit(1);
+    const [e] = await db.insert(essays).values({ schoolId: fx.schoolId, taskId: fx.taskId, classId: fx.classId, studentId: s0!.id, draft: 0, status: 'ai_done', source: 'single', wordCount: 420, aiScore: 'B' }).returning();
+    await db.insert(corrections).values({ essayId: e!.id, status: 'done', transcript: '我的老师\n正文', result: { notes: [], comments: { overall: '细节具体。' } }, engine: 'local' });
     ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(ajv);
   }, 600_000);
@@ -48,9 +58,9 @@ describe.each(databaseKinds())('responses match their contracts on %s', (kind) =
   it('the hot paths answer what their contracts say, and nothing more', async () => {
     await checked('GET', `${SYS}/auth/info`, 'teacher01');
     const board = await checked('GET', `${MGMT}/tasks/list?pageNum=1&pageSize=10`, 'teacher01');
-    const task = board.list.find((x: { counts: { submitted: number } }) => x.counts.submitted > 0) ?? board.list[0];
-    expect(task, 'the demo school has a task with essays').toBeDefined();
-    const classId = task.classes[0].id;
+    const task = board.list.find((x: { id: number }) => x.id === fx.taskId);
+    expect(task.counts.submitted).toBe(1);
+    const classId = fx.classId;
     const list = await checked('GET', `${MGMT}/writings/list?taskId=${task.id}&classId=${classId}`, 'teacher01');
     const withEssay = list.students.find((s: { essays: unknown[] }) => s.essays.length > 0);
     expect(withEssay).toBeDefined();

@@ -29,7 +29,7 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
   let serialize = compiled.get(schema);
   if (!serialize) {
     try {
-      serialize = fastJson(responseJsonSchema(schema) as Parameters<typeof fastJson>[0]) as Serialize;
+      serialize = fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as Serialize;
     } catch (err) {
       uncompiledResponses.push(`${route.method} ${route.url}: ${err instanceof Error ? err.message : String(err)}`);
       serialize = zodSerializerCompiler(route as never) as Serialize;

@@ -19,19 +19,22 @@ const p = {
 /** A class the identity teaches (main teacher or a class_teachers row), as classesRepo's taughtBy says. */
 const teaches = (cls: string) => sql`(${sql.raw(cls)}.main_teacher_id = ${p.teacher} or exists (select 1 from class_teachers ct where ct.class_id = ${sql.raw(cls)}.id and ct.identity_id = ${p.teacher}))`;
 
-// tasksRepo's where(): the school, live, a scoped teacher's own or taught tasks, a class, the status at `now`, a title
+// tasksRepo's where(): the school, live, a scoped teacher's own or taught tasks, a class, the status at
+// `now`, a title. Columns are named in full: drizzle leaves them unqualified in a single-table select,
+// where a subquery's own columns would shadow them.
 const filter = and(
   eq(tasks.schoolId, p.schoolId),
   isNull(tasks.deletedAt),
-  sql`(${p.teacher} is null or ${tasks.creatorIdentityId} = ${p.teacher} or exists (select 1 from task_classes tc join classes c on c.id = tc.class_id where tc.task_id = ${tasks.id} and c.deleted_at is null and ${teaches('c')}))`,
-  sql`(${p.classId} is null or exists (select 1 from task_classes tc where tc.task_id = ${tasks.id} and tc.class_id = ${p.classId}))`,
-  sql`(${p.status} is null or (${p.status} = 'scheduled' and ${tasks.status} = 'scheduled' and ${tasks.releaseAt} > ${p.now}) or (${p.status} = 'released' and (${tasks.status} = 'released' or ${tasks.releaseAt} <= ${p.now})))`,
-  sql`(${p.title} is null or ${tasks.title} ilike ${p.title})`,
+  sql`(${p.teacher} is null or "tasks"."creator_identity_id" = ${p.teacher} or exists (select 1 from task_classes tc join classes c on c.id = tc.class_id where tc.task_id = "tasks"."id" and c.deleted_at is null and ${teaches('c')}))`,
+  sql`(${p.classId} is null or exists (select 1 from task_classes tc where tc.task_id = "tasks"."id" and tc.class_id = ${p.classId}))`,
+  sql`(${p.status} is null or (${p.status} = 'scheduled' and "tasks"."status" = 'scheduled' and "tasks"."release_at" > ${p.now}) or (${p.status} = 'released' and ("tasks"."status" = 'released' or "tasks"."release_at" <= ${p.now})))`,
+  sql`(${p.title} is null or "tasks"."title" ilike ${p.title})`,
 );
 
 const totalStatement = preparedPerDatabase((db: Executor) => db.select({ total: sql<number>`count(*)::int` }).from(tasks).where(filter).prepare('zp_task_board_total'));
 
-const pageStatement = preparedPerDatabase((db: Executor) =>
+/** The board page's query (placeholders of taskBoardRepo.page); exported for the EXPLAIN tests. */
+export const taskBoardPageQuery = (db: Executor) =>
   db
     .select({ t: tasks, creatorName: identities.teacherName, semesterYear: semesters.year, semesterTerm: semesters.term })
     .from(tasks)
@@ -40,9 +43,8 @@ const pageStatement = preparedPerDatabase((db: Executor) =>
     .where(filter)
     .orderBy(desc(tasks.releaseAt), desc(tasks.id))
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('zp_task_board_page'),
-);
+    .offset(sql.placeholder('offset'));
+const pageStatement = preparedPerDatabase((db: Executor) => taskBoardPageQuery(db).prepare('zp_task_board_page'));
 
 const classesStatement = preparedPerDatabase((db: Executor) =>
   db
