@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/profile-route.ts --route="class essay list" [--requests=300]`: where a hot
+ * `node --import tsx bench/profile-route.ts --route="class essay list"|all [--requests=300] [--no-profile]`: where a hot
  * path's server CPU goes. Starts the bench server on BENCH_DISTRICT_URL (or the 1M district) under
  * `--cpu-prof`, sends the route's requests one after another (as teacher d01t01 / headmaster d01h, the
  * ids the scale bench uses), stops it and prints the functions with the most self time, plus the CPU
@@ -21,14 +21,16 @@ interface ProfileNode {
 }
 
 async function main() {
-  const route = ROUTES.find((r) => r.name === arg('route', 'class essay list'));
-  if (!route) throw new Error(`routes: ${ROUTES.map((r) => r.name).join(', ')}`);
+  const wanted = arg('route', 'class essay list');
+  const routes = wanted === 'all' ? ROUTES : ROUTES.filter((r) => r.name === wanted);
+  if (!routes.length) throw new Error(`routes: all, ${ROUTES.map((r) => r.name).join(', ')}`);
+  const profiling = !process.argv.includes('--no-profile');
   const requests = Number(arg('requests', '300'));
   const dir = path.resolve(arg('dir', '/tmp/zhipi-profiles'));
   await mkdir(dir, { recursive: true });
   const before = new Set(await readdir(dir));
   const url = process.env.BENCH_DISTRICT_URL ?? districtUrl(1_000_000);
-  const { child, ready } = await startServer({ kind: 'postgres', url }, { BENCH_SEED_DEMO: 'false' }, 600_000, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  const { child, ready } = await startServer({ kind: 'postgres', url }, { BENCH_SEED_DEMO: 'false', BENCH_JOBS: 'false' }, 600_000, profiling ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
   const cpu = () =>
     new Promise<number>((resolve) => {
       child.once('message', (m: { usage: NodeJS.CpuUsage }) => resolve((m.usage.user + m.usage.system) / 1000));
@@ -39,16 +41,31 @@ async function main() {
     const teacher = await signIn(base, ready.publicKey, 'd01t01');
     const headmaster = await signIn(base, ready.publicKey, 'd01h');
     const ids = await findIds(base, teacher);
-    const token = { none: '', teacher, headmaster }[route.who];
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
-    const send = () => fetch(`${base}${route.path(ids)}`, { method: route.method ?? 'GET', headers, ...(route.body ? { body: JSON.stringify(route.body(ids)) } : {}) }).then((r) => r.arrayBuffer());
-    for (let i = 0; i < 30; i++) await send();
-    const c0 = await cpu();
-    for (let i = 0; i < requests; i++) await send();
-    console.log(`${route.name}: ${((await cpu()) - c0) / requests} ms CPU per request (${requests} sequential requests)`);
+    for (const route of routes) {
+      const token = { none: '', teacher, headmaster }[route.who];
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      const send = () =>
+        fetch(`${base}${route.path(ids)}`, { method: route.method ?? 'GET', headers, ...(route.body ? { body: JSON.stringify(route.body(ids)) } : {}) }).then(async (r) => {
+          await r.arrayBuffer();
+          if (r.status !== 200) throw new Error(`${route.name} answered ${r.status}`);
+        });
+      for (let i = 0; i < Math.min(30, requests); i++) await send();
+      const ms: number[] = [];
+      const c0 = await cpu();
+      for (let i = 0; i < requests; i++) {
+        const t0 = performance.now();
+        await send();
+        ms.push(performance.now() - t0);
+      }
+      const cpuMs = ((await cpu()) - c0) / requests;
+      ms.sort((a, b) => a - b);
+      const q = (f: number) => ms[Math.min(ms.length - 1, Math.floor(f * ms.length))]!.toFixed(1);
+      console.log(`| ${route.name} | ${cpuMs.toFixed(2)} | ${q(0.5)} | ${q(0.99)} | ${requests} |`);
+    }
   } finally {
     await stopServer(child);
   }
+  if (!profiling) return;
   const file = (await readdir(dir)).find((f) => !before.has(f) && f.endsWith('.cpuprofile'));
   if (!file) return console.log('no profile written');
   const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[] };

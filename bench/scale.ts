@@ -167,7 +167,7 @@ async function postgresDistrict(): Promise<string | undefined> {
 
 async function runOn(label: string, target: DatabaseTarget): Promise<Row[]> {
   const t0 = performance.now();
-  const { child, ready } = await startServer(target, { BENCH_SEED_DEMO: 'false' }, 600_000);
+  const { child, ready } = await startServer(target, { BENCH_SEED_DEMO: 'false', BENCH_JOBS: 'false' }, 600_000);
   process.stderr.write(`  ${label}: server answered after ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   try {
     const base = `http://127.0.0.1:${ready.port}`;

@@ -27,12 +27,13 @@ describe.each(databaseKinds())('responses match their contracts on %s', (kind) =
     t = await createTestApp(kind, { jobs: false });
     for (const u of ['teacher01', 'headmaster01']) tok[u] = await t.login(u);
     doc = t.app.swagger() as unknown as OpenApi;
-    // one corrected essay on a task of teacher01's class, so every screen has something to show
+    // one essay on a task of teacher01's class, so every screen has something to show
     const db = t.database.db;
     fx = await taskFixture(db, { username: 'teacher01', className: '七年级2班', title: '我的老师', grade: 7 });
     const [s0] = await db.select({ id: students.id }).from(students).where(eq(students.classId, fx.classId)).orderBy(students.studentNo).limit(1);
-    const [e] = await db.insert(essays).values({ schoolId: fx.schoolId, taskId: fx.taskId, classId: fx.classId, studentId: s0!.id, draft: 0, status: 'ai_done', source: 'single', wordCount: 420, aiScore: 'B' }).returning();
-    await db.insert(corrections).values({ essayId: e!.id, status: 'done', transcript: '我的老师\n正文', result: { notes: [], comments: { overall: '细节具体。' } }, engine: 'local' });
+    // handed in and waiting for the AI (a stored result must be a whole engine result, which a test cannot fake)
+    const [e] = await db.insert(essays).values({ schoolId: fx.schoolId, taskId: fx.taskId, classId: fx.classId, studentId: s0!.id, draft: 0, status: 'awaiting_ai', source: 'single' }).returning();
+    await db.insert(corrections).values({ essayId: e!.id, status: 'queued' });
     ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(ajv);
   }, 600_000);
@@ -79,11 +80,20 @@ describe.each(databaseKinds())('responses match their contracts on %s', (kind) =
   });
 });
 
-/** OpenAPI 3.0's `nullable: true` as JSON Schema: the type also allows null. */
+/** OpenAPI 3.0's `nullable: true` and boolean exclusive bounds as the JSON Schema Ajv reads. */
 function openApiNullable(schema: object): object {
   return JSON.parse(JSON.stringify(schema), (_k, v: Record<string, unknown>) => {
+    for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+      if (v && typeof v === 'object' && typeof v[flag] === 'boolean') {
+        if (v[flag] && typeof v[bound] === 'number') {
+          v[flag] = v[bound];
+          delete v[bound];
+        } else delete v[flag];
+      }
+    }
     if (v && typeof v === 'object' && v.nullable === true) {
       const { nullable: _n, ...rest } = v;
+      if (Array.isArray(rest.enum)) rest.enum = [...rest.enum, null];
       if (typeof rest.type === 'string') return { ...rest, type: [rest.type, 'null'] };
       return { anyOf: [rest, { type: 'null' }] };
     }
