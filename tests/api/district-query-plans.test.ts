@@ -102,18 +102,20 @@ describe.skipIf(!districtUrl && !adminUrl)('query plans on a generated district'
     const { rows: who } = await client.query(`select t.school_id, t.creator_identity_id from tasks t where t.id = $1`, [task.id]);
     const ids = { taskId: task.id, classId: task.classId, schoolId: who[0].school_id, teacher: who[0].creator_identity_id };
     const board = { schoolId: ids.schoolId, teacher: ids.teacher, classId: null, status: null, now: new Date().toISOString(), title: null, limit: 10, offset: 0 };
-    for (const [query, values] of [
-      [writingListRowsQuery(database.db), ids],
-      [writingListScopeQuery(database.db), ids],
-      [writingStatisticsRepo.currentEssays(database.db, task.id, task.classId), {}],
-      [taskBoardPageQuery(database.db), board],
+    for (const [label, query, values] of [
+      ['class list rows', writingListRowsQuery(database.db), ids],
+      ['class list scope', writingListScopeQuery(database.db), ids],
+      ['statistics', writingStatisticsRepo.currentEssays(database.db, task.id, task.classId), {}],
+      ['task board page', taskBoardPageQuery(database.db), board],
     ] as const) {
+      // at scale, time the second run: the first reads a cold cache of a 15 GB database
+      if (districtUrl) await explain(query, values);
       const { plan, ms } = await explain(query, values);
-      expect(perRowReads(plan, 'essays')).toEqual([]);
+      expect(perRowReads(plan, 'essays'), label).toEqual([]);
       // on the small district the planner may rightly prefer a scan of a few thousand rows: there, seq
       // scans are discouraged (enable_seqscan off, below) so the test shows an index serves the query
-      expect(nodes(plan).filter((n) => n['Relation Name'] === 'essays' && n['Node Type'] === 'Seq Scan')).toEqual([]);
-      if (districtUrl) expect(ms).toBeLessThan(200);
+      expect(nodes(plan).filter((n) => n['Relation Name'] === 'essays' && n['Node Type'] === 'Seq Scan'), label).toEqual([]);
+      if (districtUrl) expect(ms, label).toBeLessThan(200);
     }
   });
 });
