@@ -7,9 +7,9 @@ import type { ServerReady } from './api-server';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Starts the app in a child process and waits for its port. */
-export function startServer(target: DatabaseTarget, env: Record<string, string> = {}, startMs = 60_000): Promise<{ child: ChildProcess; ready: ServerReady }> {
+export function startServer(target: DatabaseTarget, env: Record<string, string> = {}, startMs = 60_000, execArgv: string[] = []): Promise<{ child: ChildProcess; ready: ServerReady }> {
   const child = fork(path.join(here, 'api-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...execArgv],
     env: { ...process.env, ...env, BENCH_TARGET: JSON.stringify(target), NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

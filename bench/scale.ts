@@ -41,14 +41,14 @@ interface Route {
   cpuTarget?: number;
 }
 
-interface Ids {
+export interface Ids {
   taskId: number;
   classId: number;
   essayId: number;
   studentId: number;
 }
 
-const ROUTES: Route[] = [
+export const ROUTES: Route[] = [
   { name: 'health', who: 'none', path: () => '/correction-api/health' },
   { name: 'auth/info', who: 'teacher', path: () => `${SYS}/auth/info`, cpuTarget: 1 },
   { name: 'task board', who: 'teacher', path: () => `${MGMT}/tasks/list?pageNum=1&pageSize=10`, cpuTarget: 3 },
@@ -86,7 +86,7 @@ function cpuOf(child: ChildProcess): Promise<number> {
   });
 }
 
-async function signIn(base: string, publicKey: string, username: string): Promise<string> {
+export async function signIn(base: string, publicKey: string, username: string): Promise<string> {
   const res = await fetch(`${base}${SYS}/auth/loginTeacher`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -98,7 +98,7 @@ async function signIn(base: string, publicKey: string, username: string): Promis
 }
 
 /** A released task of the teacher, its first class, an AI-corrected essay and its student, found through the API. */
-async function findIds(base: string, token: string): Promise<Ids> {
+export async function findIds(base: string, token: string): Promise<Ids> {
   const get = async (url: string) => ((await (await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown }).data;
   const tasks = (await get(`${MGMT}/tasks/list?pageNum=1&pageSize=10&status=released`)) as { list: { id: number; classes: { id: number }[] }[] };
   // the second newest: its essays are mostly corrected, as on a teacher's usual day
@@ -167,7 +167,7 @@ async function postgresDistrict(): Promise<string | undefined> {
 
 async function runOn(label: string, target: DatabaseTarget): Promise<Row[]> {
   const t0 = performance.now();
-  const { child, ready } = await startServer(target, { BENCH_SEED_DEMO: 'false' }, 600_000);
+  const { child, ready } = await startServer(target, { BENCH_SEED_DEMO: 'false', BENCH_JOBS: 'false' }, 600_000);
   process.stderr.write(`  ${label}: server answered after ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   try {
     const base = `http://127.0.0.1:${ready.port}`;

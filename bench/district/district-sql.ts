@@ -8,6 +8,8 @@
 export interface SeedStep {
   label: string;
   sql: string;
+  /** Steps with a lane run after the essays, each lane on a connection of its own, beside the others. */
+  lane?: number;
 }
 
 const GRADES = `array['一年级','二年级','三年级','四年级','五年级','六年级','七年级','八年级','九年级']`;
@@ -103,6 +105,7 @@ join district_templates tp on tp.i = (w.task_id + w.student_id + w.draft) % (sel
   },
   {
     label: 'files and essay pages (1.6 pages per essay)',
+    lane: 1,
     sql: `
 create temporary table district_pages as
 select e.id as essay_id, e.school_id, e.submitted_by_identity_id, e.submitted_at, n,
@@ -118,6 +121,7 @@ drop table district_pages;`,
     // Full results (60–100 kB with character boxes) on the tasks of the last ten days, what teachers
     // open; older essays keep the same result without the character boxes, so a million fit on disk.
     label: 'AI corrections (stored results of a real run: full for recent tasks, without character boxes before)',
+    lane: 2,
     sql: `
 insert into corrections (essay_id, status, attempts, transcript, result, engine, started_at, finished_at, updated_at)
 select e.id, case when e.status = 'awaiting_ai' then 'queued' else 'done' end, case when e.status = 'awaiting_ai' then 0 else 1 end,
@@ -131,6 +135,7 @@ where e.status <> 'submitted';`,
   },
   {
     label: 'teacher reviews, revision requests',
+    lane: 3,
     sql: `
 insert into essay_reviews (essay_id, teacher_comment, dimension_scores, updated_by_identity_id, approved_by_identity_id, approved_at, created_at, updated_at)
 select e.id, (${COMMENTS})[1 + pg_temp.pick(e.id, 9) % 5], tp.dims, e.submitted_by_identity_id,
@@ -145,6 +150,7 @@ where e0.draft = 0 and e0.status = 'revision_requested';`,
   },
   {
     label: 'growth entries and records of approved essays',
+    lane: 3,
     sql: `
 insert into growth_entries (essay_id, school_id, student_id, class_id, semester_id, task_id, task_title, draft, submitted_at, approved_at, word_count, score, score_percent, dimensions, teacher_comment, transcript)
 select e.id, e.school_id, e.student_id, e.class_id, t.semester_id, t.id, t.title, e.draft, e.submitted_at, e.audit_at, coalesce(e.word_count, 0), e.teacher_score, tp.percent, tp.dim_percents, r.teacher_comment, tp.transcript
@@ -157,6 +163,7 @@ from growth_entries group by student_id, semester_id;`,
   },
   {
     label: 'notifications (teachers: one per task and class; students: approvals)',
+    lane: 3,
     sql: `
 insert into notifications (user_id, school_id, kind, message, message_key, message_params, is_read, created_at, updated_at)
 select t.creator_identity_id, t.school_id, 'ai', '「' || t.title || '」的作文已全部完成AI批改', 'notify.aiBatchDone', jsonb_build_object('title', t.title),

@@ -5,10 +5,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponse } from '../core/api/contracts/platform';
 import type { Database } from './db/database';
 import { errorHandler } from './plugins/error-handler';
+import { compiledSerializerCompiler } from './plugins/compiled-serializer';
 import { requestContext } from './plugins/request-context';
 import { responses, ok } from './routes/reply';
 import { authRoutes } from './routes/platform-system/auth';
@@ -115,7 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   const deps: ServiceDeps = { ...opts.deps, db: opts.database.db, events: opts.database.events };
   const services = buildServices(deps);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
+import { preparedPerDatabase } from './prepared-per-database';
 import { campuses, classes, classTeachers, identities, roles, semesters, users } from '../db/schema';
 
 export type ClassRow = typeof classes.$inferSelect;
@@ -75,6 +76,11 @@ export const classesRepo = {
       .leftJoin(identities, eq(identities.id, classes.mainTeacherId))
       .where(and(where(f), eq(classes.id, f.id)));
     return row;
+  },
+  /** Whether one class is live in the school and (a scoped teacher given) taught by them: every essay read checks it, so it is prepared. */
+  async inScope(db: Executor, schoolId: number, teacherIdentityId: number | null, classId: number): Promise<boolean> {
+    const [row] = await inScopeStatement(db).execute({ schoolId, teacher: teacherIdentityId, classId });
+    return !!row;
   },
   /** Ids among `ids` that the filter allows (school, live, taught by). */
   async allowedIds(db: Executor, f: ClassFilter, ids: number[]): Promise<number[]> {
@@ -236,3 +242,19 @@ export const classesRepo = {
     return row;
   },
 };
+
+const inScopeStatement = preparedPerDatabase((db: Executor) => {
+  const teacher = sql`${sql.placeholder('teacher')}::int`;
+  return db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(
+      and(
+        eq(classes.id, sql`${sql.placeholder('classId')}::int`),
+        eq(classes.schoolId, sql`${sql.placeholder('schoolId')}::int`),
+        isNull(classes.deletedAt),
+        sql`(${teacher} is null or ${classes.mainTeacherId} = ${teacher} or exists (select 1 from class_teachers ct where ct.class_id = "classes"."id" and ct.identity_id = ${teacher}))`,
+      ),
+    )
+    .prepare('zp_class_in_scope');
+});

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
+import { preparedPerDatabase } from './prepared-per-database';
 import { autoCorrectionSettings, corrections, essayPages, essays, files, scoringStandards, tasks } from '../db/schema';
 
 export type CorrectionRow = typeof corrections.$inferSelect;
@@ -48,7 +49,7 @@ export const correctionsRepo = {
       .orderBy(asc(essayPages.pageNo), asc(essayPages.id));
   },
   async get(db: Executor, essayId: number): Promise<CorrectionRow | undefined> {
-    const [row] = await db.select().from(corrections).where(eq(corrections.essayId, essayId));
+    const [row] = await correctionStatement(db).execute({ essayId });
     return row;
   },
   /** Queued again: the previous result stays readable until the new one replaces it. */
@@ -83,3 +84,6 @@ export const correctionsRepo = {
       .where(eq(essays.id, essayId));
   },
 };
+
+// read by the correction screen on every open: prepared once per database
+const correctionStatement = preparedPerDatabase((db: Executor) => db.select().from(corrections).where(eq(corrections.essayId, sql.placeholder('essayId'))).prepare('zp_correction_get'));

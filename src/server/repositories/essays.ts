@@ -13,12 +13,12 @@ const live = (...parts: ReturnType<typeof eq>[]) => and(isNull(essays.deletedAt)
 /** SQL for essays and their pages. Callers check task, class and student scope first. */
 export const essaysRepo = {
   async find(db: Executor, schoolId: number, id: number) {
-    const [row] = await db
-      .select({ e: essays, studentName: students.name, studentNo: students.studentNo })
-      .from(essays)
-      .innerJoin(students, eq(students.id, essays.studentId))
-      .where(live(eq(essays.schoolId, schoolId), eq(essays.id, id)));
+    const [row] = await findStatement(db).execute({ schoolId, id });
     return row;
+  },
+  /** The pages of one essay with their files, in page order (the correction screen's; prepared). */
+  pagesOf(db: Executor, essayId: number): Promise<PageWithFile[]> {
+    return pagesOfStatement(db).execute({ essayId });
   },
   /** The live essay of a student's draft, locked for the rest of the transaction. */
   async findDraftForUpdate(db: Executor, taskId: number, studentId: number, draft: number): Promise<EssayRow | undefined> {
@@ -137,3 +137,22 @@ export function countsPerClassQuery(db: Executor) {
     .orderBy(asc(classes.grade), asc(classes.name));
 }
 const countsPerClassStatement = preparedPerDatabase((db: Executor) => countsPerClassQuery(db).prepare('zp_essay_counts_per_class'));
+
+// read on every open of an essay (correction screen, essay views): prepared once per database
+const findStatement = preparedPerDatabase((db: Executor) =>
+  db
+    .select({ e: essays, studentName: students.name, studentNo: students.studentNo })
+    .from(essays)
+    .innerJoin(students, eq(students.id, essays.studentId))
+    .where(live(eq(essays.schoolId, sql.placeholder('schoolId')), eq(essays.id, sql.placeholder('id'))))
+    .prepare('zp_essay_find'),
+);
+const pagesOfStatement = preparedPerDatabase((db: Executor) =>
+  db
+    .select({ p: essayPages, f: files })
+    .from(essayPages)
+    .innerJoin(files, eq(files.id, essayPages.fileId))
+    .where(eq(essayPages.essayId, sql.placeholder('essayId')))
+    .orderBy(asc(essayPages.pageNo), asc(essayPages.id))
+    .prepare('zp_essay_pages_of'),
+);

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
+import { preparedPerDatabase } from './prepared-per-database';
 import { essayReviews, identities } from '../db/schema';
 
 export type ReviewRow = typeof essayReviews.$inferSelect;
@@ -8,11 +9,7 @@ export type ReviewPatch = Partial<Pick<ReviewRow, 'transcript' | 'teacherComment
 /** SQL of the teacher's side of an essay (essay_reviews). Callers check access first. */
 export const reviewsRepo = {
   async get(db: Executor, essayId: number): Promise<(ReviewRow & { approvedByName: string | null }) | undefined> {
-    const [row] = await db
-      .select({ r: essayReviews, approvedByName: identities.teacherName })
-      .from(essayReviews)
-      .leftJoin(identities, eq(identities.id, essayReviews.approvedByIdentityId))
-      .where(eq(essayReviews.essayId, essayId));
+    const [row] = await reviewStatement(db).execute({ essayId });
     return row ? { ...row.r, approvedByName: row.approvedByName } : undefined;
   },
   many(db: Executor, essayIds: number[]): Promise<ReviewRow[]> {
@@ -38,3 +35,13 @@ export const reviewsRepo = {
       .where(eq(essayReviews.essayId, essayId));
   },
 };
+
+// read by the correction screen on every open: prepared once per database
+const reviewStatement = preparedPerDatabase((db: Executor) =>
+  db
+    .select({ r: essayReviews, approvedByName: identities.teacherName })
+    .from(essayReviews)
+    .leftJoin(identities, eq(identities.id, essayReviews.approvedByIdentityId))
+    .where(eq(essayReviews.essayId, sql.placeholder('essayId')))
+    .prepare('zp_review_get'),
+);

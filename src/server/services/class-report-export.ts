@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from './excel-lazy';
 import type { ClassReport } from '../../core/api/contracts/class-report';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import { attachmentHeader } from './writing-export';
@@ -6,7 +6,7 @@ import { attachmentHeader } from './writing-export';
 /** The per-student table of the class report as xlsx (every student of the class, approved scores only). */
 export async function reportWorkbook(report: ClassReport, lang: Lang): Promise<{ body: Buffer; contentDisposition: string }> {
   const t = (key: string, p?: Record<string, string | number>) => translate(lang, key as MessageKey, p);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(t('report.sheetName'));
   const dims = report.dimensions ?? [];
   ws.addRow([t('report.col.no'), t('report.col.name'), t('report.col.status'), t('report.col.score'), t('report.percent'), t('report.col.band'), ...dims.map((d) => d.name), t('report.col.words'), t('report.col.previous'), t('report.col.wrongChars')]);

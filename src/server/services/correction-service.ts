@@ -315,9 +315,53 @@ export function correctionService(deps: ServiceDeps) {
     requireAny(auth, ['class', 'query'], ['task', 'query'], ['headmaster', 'query']);
     const essay = await correctionsRepo.essay(db, essayId);
     if (!essay || essay.schoolId !== auth.school.id) throw notFound();
-    const allowed = await classesRepo.allowedIds(db, visibleClasses(auth), [essay.classId]);
-    if (!allowed.length) throw notFound();
+    const f = visibleClasses(auth);
+    if (!(await classesRepo.inScope(db, f.schoolId, f.teacherIdentityId ?? null, essay.classId))) throw notFound();
     return essay;
+  }
+
+  /** The correction of an essay the caller was already checked to see (the correction screen). */
+  async function correctionOf(essay: Pick<EssayRow, 'id' | 'status' | 'insistCorrect' | 'aiScore' | 'teacherScore' | 'wordCount' | 'flags'>) {
+    const essayId = essay.id;
+    const row = await correctionsRepo.get(db, essayId);
+    const r = (row?.result ?? null) as (Omit<EssayCorrection, 'pages'> & { pages: unknown[] }) | null;
+    return {
+      essayId,
+      essayStatus: essay.status,
+      status: (row?.status ?? 'none') as 'none' | 'queued' | 'running' | 'done' | 'failed',
+      insistCorrect: essay.insistCorrect,
+      aiScore: essay.aiScore,
+      teacherScore: essay.teacherScore,
+      wordCount: essay.wordCount,
+      flags: essay.flags as FlagHit[],
+      engine: row?.engine ?? null,
+      error: row?.error ?? null,
+      transcript: row?.transcript ?? null,
+      result: r
+        ? {
+            status: r.status,
+            message: r.message ?? null,
+            title: r.title,
+            grade: r.grade,
+            genre: r.genre,
+            wordCount: r.wordCount,
+            score: r.score ?? null,
+            comments: r.comments,
+            notes: r.notes,
+            flags: r.flags,
+            ocr: r.ocr,
+            service: r.service ?? null,
+            pages: r.pages,
+            doubts: r.doubts ?? [],
+            analysis: r.analysis,
+          }
+        : null,
+      attempts: row?.attempts ?? 0,
+      startedAt: row?.startedAt?.toISOString() ?? null,
+      finishedAt: row?.finishedAt?.toISOString() ?? null,
+      updatedAt: row?.updatedAt?.toISOString() ?? null,
+      job: await jobView(essayId),
+    };
   }
 
   async function jobView(essayId: number) {
@@ -328,47 +372,9 @@ export function correctionService(deps: ServiceDeps) {
 
   return {
     async get(auth: AuthContext, essayId: number) {
-      const essay = await visibleEssay(auth, essayId);
-      const row = await correctionsRepo.get(db, essayId);
-      const r = (row?.result ?? null) as (Omit<EssayCorrection, 'pages'> & { pages: unknown[] }) | null;
-      return {
-        essayId,
-        essayStatus: essay.status,
-        status: (row?.status ?? 'none') as 'none' | 'queued' | 'running' | 'done' | 'failed',
-        insistCorrect: essay.insistCorrect,
-        aiScore: essay.aiScore,
-        teacherScore: essay.teacherScore,
-        wordCount: essay.wordCount,
-        flags: essay.flags as FlagHit[],
-        engine: row?.engine ?? null,
-        error: row?.error ?? null,
-        transcript: row?.transcript ?? null,
-        result: r
-          ? {
-              status: r.status,
-              message: r.message ?? null,
-              title: r.title,
-              grade: r.grade,
-              genre: r.genre,
-              wordCount: r.wordCount,
-              score: r.score ?? null,
-              comments: r.comments,
-              notes: r.notes,
-              flags: r.flags,
-              ocr: r.ocr,
-              service: r.service ?? null,
-              pages: r.pages,
-              doubts: r.doubts ?? [],
-              analysis: r.analysis,
-            }
-          : null,
-        attempts: row?.attempts ?? 0,
-        startedAt: row?.startedAt?.toISOString() ?? null,
-        finishedAt: row?.finishedAt?.toISOString() ?? null,
-        updatedAt: row?.updatedAt?.toISOString() ?? null,
-        job: await jobView(essayId),
-      };
+      return correctionOf(await visibleEssay(auth, essayId));
     },
+    correctionOf,
     async job(auth: AuthContext, essayId: number) {
       const essay = await visibleEssay(auth, essayId);
       const job = await jobView(essayId);

@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../errors';
 import { classesRepo } from '../repositories/classes';
 import { correctionsRepo } from '../repositories/corrections';
 import { essaysRepo, type EssayRow, type PageWithFile } from '../repositories/essays';
+import { writingListRepo } from '../repositories/writing-list';
 import { filesRepo } from '../repositories/files';
 import { reviewsRepo } from '../repositories/reviews';
 import { studentsRepo } from '../repositories/students';
@@ -16,7 +17,6 @@ import type { ServiceDeps } from './deps';
 import { grantedFileUrl, type FileGrant } from './file-service';
 import { queueCorrection } from './intake-correction';
 import { revisionHooks } from './revision-hooks';
-import { revisionsRepo } from '../repositories/revisions';
 import { emptyCounts } from './task-service';
 import { deriveCounts } from '../../core/tasks/status-counts';
 import { keepPreviousPages } from './security/page-versions';
@@ -236,49 +236,52 @@ export function essayService(deps: ServiceDeps) {
   return {
     async list(auth: AuthContext, taskId: number, classId: number): Promise<WritingList> {
       canRead(auth);
-      await taskAndClass(auth, taskId, classId);
-      const [roster, rows, counts, unmatchedImages] = await Promise.all([
-        studentsRepo.inClass(db, classId),
-        essaysRepo.ofTaskClass(db, taskId, classId),
+      // hot path: named statements prepared once (writing-list.ts), the scope checks in one of them
+      const scope = await writingListRepo.scope(db, auth.school.id, isScopedTeacher(auth) ? auth.identity.id : null, taskId, classId);
+      if (!scope?.taskVisible || !scope.classVisible) throw notFound();
+      if (!scope.classInTask) throw badRequest('CLASS_NOT_IN_TASK', 'essay.classNotInTask');
+      const [rows, counts, unmatchedImages] = await Promise.all([
+        writingListRepo.rows(db, taskId, classId),
         essaysRepo.countsPerClass(db, [taskId]),
-        essaysRepo.unmatchedImages(db, taskId, classId),
+        writingListRepo.unmatchedImages(db, taskId, classId),
       ]);
-      // A student whose essay a revision request discarded has no live essay but is asked for a revised draft.
-      const requested = new Set((await revisionsRepo.pendingOf(db, taskId, roster.map((s) => s.id))).map((r) => r.studentId));
-      const byStudent = new Map<number, typeof rows>();
-      for (const r of rows) byStudent.set(r.e.studentId, [...(byStudent.get(r.e.studentId) ?? []), r]);
+      const byStudent = new Map<number, { id: number; name: string; studentNo: string; revisionPending: boolean; essays: NonNullable<(typeof rows)[number]['essay']>[] }>();
+      for (const r of rows) {
+        let s = byStudent.get(r.studentId);
+        if (!s) byStudent.set(r.studentId, (s = { id: r.studentId, name: r.name, studentNo: r.studentNo, revisionPending: r.revisionPending, essays: [] }));
+        if (r.essay) s.essays.push(r.essay);
+      }
+      const roster = [...byStudent.values()];
       const mine = counts.find((c) => c.classId === classId);
-      const students = roster
-        .sort(byStudentNo)
-        .map((s) => {
-          const list = byStudent.get(s.id) ?? [];
-          const latest = list[0]?.e;
-          return {
+      const students = roster.sort(byStudentNo).map((s) => {
+        const latest = s.essays[0];
+        return {
+          studentId: s.id,
+          name: s.name,
+          studentNo: s.studentNo,
+          // A student whose essay a revision request discarded has no live essay but is asked for a revised draft.
+          label: latest ? labelOf(latest.status, latest.draft) : s.revisionPending ? ('awaitingRevision' as const) : ('notSubmitted' as const),
+          status: (latest?.status ?? null) as EssayStatus | null,
+          essays: s.essays.map((e) => ({
+            id: e.id,
+            taskId: e.taskId,
+            classId: e.classId,
             studentId: s.id,
-            name: s.name,
-            studentNo: s.studentNo,
-            label: latest ? labelOf(latest.status, latest.draft) : requested.has(s.id) ? ('awaitingRevision' as const) : ('notSubmitted' as const),
-            status: (latest?.status ?? null) as EssayStatus | null,
-            essays: list.map(({ e, pageCount }) => ({
-              id: e.id,
-              taskId: e.taskId,
-              classId: e.classId,
-              studentId: e.studentId,
-              draft: e.draft,
-              status: e.status as EssayStatus,
-              label: labelOf(e.status, e.draft),
-              source: e.source as Essay['source'],
-              insistCorrect: e.insistCorrect,
-              wordCount: e.wordCount,
-              aiScore: e.aiScore,
-              teacherScore: e.teacherScore,
-              submittedTime: iso(e.submittedAt),
-              auditTime: e.auditAt ? iso(e.auditAt) : null,
-              pageCount,
-              flagCount: Array.isArray(e.flags) ? e.flags.length : 0,
-            })),
-          };
-        });
+            draft: e.draft,
+            status: e.status as EssayStatus,
+            label: labelOf(e.status, e.draft),
+            source: e.source as Essay['source'],
+            insistCorrect: e.insistCorrect,
+            wordCount: e.wordCount,
+            aiScore: e.aiScore,
+            teacherScore: e.teacherScore,
+            submittedTime: iso(e.submittedAt),
+            auditTime: e.auditAt ? iso(e.auditAt) : null,
+            pageCount: e.pageCount,
+            flagCount: e.flagCount,
+          })),
+        };
+      });
       const { taskId: _t, classId: _c, className: _n, ...c } = mine ?? { taskId, classId, className: '', ...emptyCounts(roster.length) };
       return { taskId, classId, counts: deriveCounts(c), unmatchedImages, students };
     },

@@ -1,12 +1,12 @@
 // The class growth table as xlsx (zh or en headers), one row per student, in the table's order.
-import ExcelJS from 'exceljs';
+import { loadExcel } from './excel-lazy';
 import type { GrowthRecord } from '../../core/api/contracts/growth';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 
 export async function buildGrowthWorkbook(input: { rows: GrowthRecord[]; semesterName: string; lang: Lang }): Promise<Buffer> {
   const { rows, lang } = input;
   const t = (key: string) => translate(lang, key as MessageKey);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'zhipi';
   const ws = wb.addWorksheet(t('growth.export.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = [

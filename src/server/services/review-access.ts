@@ -19,8 +19,8 @@ export function requireReview(auth: AuthContext, mode: ReviewMode): void {
 
 /** The class must be one the caller sees (404 otherwise). */
 export async function requireClassInScope(db: Executor, auth: AuthContext, classId: number): Promise<void> {
-  const allowed = await classesRepo.allowedIds(db, visibleClasses(auth), [classId]);
-  if (!allowed.length) throw notFound();
+  const f = visibleClasses(auth);
+  if (!(await classesRepo.inScope(db, f.schoolId, f.teacherIdentityId ?? null, classId))) throw notFound();
 }
 
 /** A live essay of the caller's school in a class they see, with the student's name and number. */

@@ -12,6 +12,7 @@ import { AppError, badRequest, notFound } from '../errors';
 import { classesRepo } from '../repositories/classes';
 import { correctionsRepo } from '../repositories/corrections';
 import { essaysRepo, type EssayRow } from '../repositories/essays';
+import { writingListRepo } from '../repositories/writing-list';
 import { reviewsRepo, type ReviewRow } from '../repositories/reviews';
 import { revisionsRepo, type RevisionRow } from '../repositories/revisions';
 import { studentsRepo } from '../repositories/students';
@@ -86,16 +87,12 @@ export function reviewService(deps: ServiceDeps) {
 
   /** Classmates with a live essay for the task (their latest draft), in class order (student number). */
   async function classmates(essay: EssayRow) {
-    const [roster, rows] = await Promise.all([studentsRepo.inClass(db, essay.classId), essaysRepo.ofTaskClass(db, essay.taskId, essay.classId)]);
-    const latest = new Map<number, EssayRow>();
-    for (const { e } of rows) if (!latest.has(e.studentId)) latest.set(e.studentId, e);
-    return roster
-      .filter((s) => latest.has(s.id))
-      .sort(byStudentNo)
-      .map((s) => {
-        const e = latest.get(s.id)!;
-        return { essayId: e.id, studentId: s.id, name: s.name, status: e.status };
-      });
+    // the class list's prepared statement: live students with their live essays, latest draft first
+    const latest = new Map<number, { essayId: number; studentId: number; name: string; status: string; studentNo: string; id: number }>();
+    for (const r of await writingListRepo.rows(db, essay.taskId, essay.classId)) {
+      if (r.essay && !latest.has(r.studentId)) latest.set(r.studentId, { essayId: r.essay.id, studentId: r.studentId, name: r.name, status: r.essay.status, studentNo: r.studentNo, id: r.studentId });
+    }
+    return [...latest.values()].sort(byStudentNo).map(({ essayId, studentId, name, status }) => ({ essayId, studentId, name, status }));
   }
   async function around(essay: EssayRow) {
     const list = await classmates(essay);
@@ -161,11 +158,11 @@ export function reviewService(deps: ServiceDeps) {
       const row = await essayForReview(db, auth, essayId, 'read');
       const e = row.e;
       const [pages, task, cls, scoring, correction, review, pending, near] = await Promise.all([
-        essaysRepo.pages(db, [e.id]),
+        essaysRepo.pagesOf(db, e.id),
         tasksRepo.find(db, { schoolId: auth.school.id }, e.taskId),
         classesRepo.find(db, { schoolId: auth.school.id, id: e.classId }),
         scoringOf(e.taskId, lang),
-        corrections.get(auth, e.id),
+        corrections.correctionOf(e),
         reviewsRepo.get(db, e.id),
         revisionsRepo.pendingWithName(db, e.taskId, e.studentId),
         around(e),

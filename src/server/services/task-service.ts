@@ -7,6 +7,7 @@ import { schoolsRepo } from '../repositories/schools';
 import { scoringRepo } from '../repositories/scoring';
 import { taskStatusAt } from './task-status';
 import { tasksRepo, type TaskFilter, type TaskViewRow } from '../repositories/tasks';
+import { taskBoardRepo } from '../repositories/task-board';
 import { essaysRepo } from '../repositories/essays';
 import { can, isScopedTeacher, requireAny } from './access';
 import type { AuthContext } from './auth-context';
@@ -48,8 +49,9 @@ export function taskService(deps: ServiceDeps) {
 
   async function views(auth: AuthContext, rows: TaskViewRow[]) {
     const ids = rows.map((r) => r.t.id);
-    const [scope, perClass] = await Promise.all([tasksRepo.classesOf(db, ids), essaysRepo.countsPerClass(db, ids)]);
-    const mine = isScopedTeacher(auth) ? new Set(await classesRepo.allowedIds(db, visibleClasses(auth), [...new Set([...scope.values()].flat().map((c) => c.id))])) : null;
+    // the board's hot path: statements prepared once (task-board.ts, essaysRepo.countsPerClass)
+    const [scope, perClass] = await Promise.all([taskBoardRepo.classesOf(db, ids), essaysRepo.countsPerClass(db, ids)]);
+    const mine = isScopedTeacher(auth) ? new Set(await taskBoardRepo.taughtIds(db, auth.school.id, auth.identity.id, [...new Set([...scope.values()].flat().map((c) => c.id))])) : null;
     const now = deps.now();
     return rows.map(({ t, creatorName, semesterYear, semesterTerm }) => {
       const classes = scope.get(t.id) ?? [];
@@ -154,7 +156,7 @@ export function taskService(deps: ServiceDeps) {
   return {
     async page(auth: AuthContext, q: { pageNum: number; pageSize: number; classId?: number; status?: 'scheduled' | 'released'; title?: string }) {
       requireAny(auth, ['task', 'query'], ['workbench', 'query']);
-      const { rows, total } = await tasksRepo.page(db, { ...filterFor(auth), classId: q.classId, status: q.status, title: q.title, now: deps.now() }, q.pageNum, q.pageSize);
+      const { rows, total } = await taskBoardRepo.page(db, { ...filterFor(auth), classId: q.classId, status: q.status, title: q.title, now: deps.now() }, q.pageNum, q.pageSize);
       return { list: await views(auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
     },
     async get(auth: AuthContext, id: number) {

@@ -1,6 +1,6 @@
 // The score export of a task (product-rules.md#validation: only teacher-approved scores): one row per student's latest
 // approved draft with the teacher's total and dimension scores, the grade band, words and times.
-import ExcelJS from 'exceljs';
+import { loadExcel } from './excel-lazy';
 import { DIMENSIONS, GRADE_BANDS, gradeBand } from '../../correction/index';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { ApprovedEssayRow } from '../repositories/writing-statistics';
@@ -47,7 +47,7 @@ export function exportOrder(rows: ApprovedEssayRow[], classOrder: number[]): App
 export async function buildWritingWorkbook(input: { rows: ApprovedEssayRow[]; scoring: TaskScoringInfo; lang: Lang }): Promise<Buffer> {
   const { rows, scoring, lang } = input;
   const t = (key: string) => translate(lang, key as MessageKey);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'zhipi';
   const ws = wb.addWorksheet(t('exportWriting.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
   const dimensionColumns = scoring.dimensions.map((id) => ({ header: DIMENSIONS[id][lang], key: `dim:${id}`, width: 12 }));

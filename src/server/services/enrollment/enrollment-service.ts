@@ -2,7 +2,7 @@
 // registrations parents send from the public form (new → contacted → admitted / declined). Only
 // identities holding the `admissions` permission reach any of it; all reads are scoped by school.
 import { randomBytes } from 'node:crypto';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../excel-lazy';
 import type { Notice, NoticeBody, Registration, RegistrationDetail, RegistrationQuery } from '../../../core/api/contracts/enrollment';
 import { translate, type Lang } from '../../../core/i18n';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -159,7 +159,7 @@ export function enrollmentService(deps: ServiceDeps) {
       need(auth, 'export');
       const rows = await enrollmentRepo.registrationsAll(db, { schoolId: auth.school.id, noticeId: q.noticeId, status: q.status, keyword: q.keyword }, EXPORT_MAX_ROWS);
       const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(lang, k, p);
-      const wb = new ExcelJS.Workbook();
+      const wb = new (await loadExcel()).Workbook();
       const ws = wb.addWorksheet(t('enroll.export.sheet'));
       ws.addRow(['notice', 'child', 'gender', 'birth', 'grade', 'guardian', 'relation', 'phone', 'idNumber', 'currentSchool', 'address', 'remark', 'status', 'createdAt'].map((k) => t(`enroll.f.${k}` as never))).font = { bold: true };
       for (const { r, noticeTitle } of rows) {

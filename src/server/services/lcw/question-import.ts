@@ -1,6 +1,6 @@
 // The etiquette question bank's xlsx import: the template's columns, the mapping of each line to a
 // question, and the template file itself (teachers start from it).
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../excel-lazy';
 import { LCW_IMPORT_MAX_BYTES, LCW_IMPORT_MAX_ROWS, LCW_MAX_OPTIONS, questionBody, type LcwKind, type QuestionBody } from '../../../core/api/contracts/lcw';
 import { isMessageKey, translate, type Lang, type MessageKey } from '../../../core/i18n';
 import type { XlsxLimits } from './safe-xlsx';
@@ -69,7 +69,7 @@ export const isHeaderLine = (cells: string[]) => HEADER.zh[0] === cells[0] || HE
 
 /** The import template with one example line of each kind. */
 export async function importTemplate(lang: Lang): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(lang === 'en' ? 'Questions' : '题库');
   ws.addRow(HEADER[lang]).font = { bold: true };
   const pad = (opts: string[]) => [...opts, ...Array(LCW_MAX_OPTIONS - opts.length).fill('')];

@@ -4,7 +4,8 @@
 // ExcelJS sees the file, every part is inflated under a byte cap (yauzl checks real sizes against the
 // declared ones) and every cell reference in the worksheets (r, ref, sqref) is checked against the
 // rows and columns the import can use, and the number of cells is counted.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../excel-lazy';
 import yauzl from 'yauzl';
 
 export interface XlsxLimits {
@@ -119,7 +120,7 @@ function cellText(v: ExcelJS.CellValue): string {
 /** The first worksheet's rows (1-based line numbers) as trimmed texts of the first `maxCols` columns. */
 export async function readXlsxRows(bytes: Buffer, limits: XlsxLimits): Promise<{ line: number; cells: string[] }[]> {
   await inspectXlsx(bytes, limits);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

@@ -1,6 +1,6 @@
 // xlsx of a /teachingAdmin table: every row of the scope (not only the page shown), in the page's
 // sort, with the column headings in the caller's language.
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../excel-lazy';
 import type { ClassRow, StudentRow, TeacherRow } from '../../../core/api/contracts/leaders';
 import { translate, type Lang, type MessageKey } from '../../../core/i18n';
 import { attachmentHeader } from '../writing-export';
@@ -29,7 +29,7 @@ const STUDENT_COLUMNS: Column<StudentRow>[] = [
 ];
 
 async function sheet<T>(title: string, columns: Column<T>[], rows: T[], lang: Lang): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(title);
   ws.addRow(columns.map(([k]) => translate(lang, k)));
   ws.getRow(1).font = { bold: true };

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../excel-lazy';
 import yauzl from 'yauzl';
 import type { ImportRowInput } from '../../../core/api/contracts/students';
 
@@ -125,7 +126,7 @@ async function checkXlsxZip(buf: Buffer): Promise<void> {
  */
 async function xlsxLines(buf: Buffer): Promise<Line[]> {
   await checkXlsxZip(buf);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from([buf]), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
   const lines: Line[] = [];
   let cells = 0;
   let nonBlank = 0;
