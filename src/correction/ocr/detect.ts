@@ -13,8 +13,26 @@ import type { Models } from './paddle-models.js';
 export const STRIP_MAX_H = 200;
 const STRIP_DET_H = 96;
 
+/**
+ * The detector's boxes by image: a page's reading asks for the same image's boxes up to three times (its
+ * plain rows, the count of what the photo shows, a strip's recogniser-alone reading), and the image is
+ * never changed once made.
+ */
+const seen = new WeakMap<Gray, Promise<Segment[]>>();
+
 /** Text boxes from the PP-OCRv4 detector: probability map > 0.3, connected components, boxes grown (DB unclip). */
 export async function detectBoxes(m: Models, g: Gray): Promise<Segment[]> {
+  let boxes = seen.get(g);
+  if (!boxes) {
+    boxes = runDetector(m, g);
+    seen.set(g, boxes);
+    // (a failed run is not kept)
+    boxes.catch(() => seen.delete(g));
+  }
+  return (await boxes).map((b) => ({ ...b }));
+}
+
+async function runDetector(m: Models, g: Gray): Promise<Segment[]> {
   const maxSide = 1280;
   const margin = g.height < STRIP_MAX_H ? Math.round(g.height / 2) : 0;
   // the region shown: the image and its white margin (resampleInto reads white outside the image)

@@ -24,7 +24,7 @@ import { isHeaderText, parseHeader, splitFurniture, type PageHeader } from './pa
 import { betterReading, charsInBoxes, inkExtent, readsFarLess } from './read-safeguard.js';
 import { normalizeChinesePunctuation, resolveQuotes } from './punctuation.js';
 import { dashStrokeInCell, markInCell, QUOTE } from './mark-cells.js';
-import { lineReadsBetter, ROW_DOUBT } from './grid-row-line.js';
+import { lineReadsBetter, ROW_DOUBT, ROW_DOUBT_MIN } from './grid-row-line.js';
 import { loadPaddleModels, type Models } from './paddle-models.js';
 import { meanConf, recognizeLineImage } from './ctc-decode.js';
 import { CELL1, pack, packPaddedCells, readAloneOrRow, type Segment } from './line-pack.js';
@@ -75,7 +75,8 @@ export interface LocalOcrPage extends OcrPage {
   recogniserOnly?: boolean;
 }
 
-type Pre = { normalized: Gray; skewDegrees: number; skewSharpness: number };
+/** What the image checks already measured: the lighting-normalised page and, when estimated there, its skew. */
+type Pre = { normalized: Gray; skewDegrees?: number; skewSharpness?: number };
 
 /**
  * OCR one decoded page (shared with the image checks, which decode once). A photographed sheet (on a
@@ -87,31 +88,34 @@ type Pre = { normalized: Gray; skewDegrees: number; skewSharpness: number };
  */
 export async function ocrDecoded(decoded: DecodedImage, pre?: Pre): Promise<LocalOcrPage> {
   const m = await loadPaddleModels();
+  // the lighting normalised once: the unwarped reading, the detector's count of what the photo shows and a
+  // strip's recogniser-alone reading all read this one image (and so share the detector's boxes on it)
+  const flat: Pre = pre ?? { normalized: normalizeLighting(decoded.gray) };
   const quad = findPageQuad(decoded.gray);
   const charsOf = (p: LocalOcrPage): number => p.lines.reduce((a, l) => a + l.chars.length, 0);
   let page: LocalOcrPage;
   let shown: number | undefined;
-  const shownByDetector = async (): Promise<number> => (shown ??= charsInBoxes(await detectBoxes(m, pre?.normalized ?? normalizeLighting(decoded.gray))));
-  if (!quad) page = await readSheet(m, decoded, pre, undefined);
+  const shownByDetector = async (): Promise<number> => (shown ??= charsInBoxes(await detectBoxes(m, flat.normalized)));
+  if (!quad) page = await readSheet(m, decoded, flat, undefined);
   else {
     page = await readSheet(m, decoded, undefined, quad);
     // (one detector pass on the unwarped photo, only for straightened pages)
     if (readsFarLess(charsOf(page), await shownByDetector())) {
-      const flat = await readSheet(m, decoded, pre, undefined);
-      page = betterReading(page, flat) === flat ? { ...flat, unwarpedRetry: 'kept' } : { ...page, unwarpedRetry: 'dropped' };
+      const unwarped = await readSheet(m, decoded, flat, undefined);
+      page = betterReading(page, unwarped) === unwarped ? { ...unwarped, unwarpedRetry: 'kept' } : { ...page, unwarpedRetry: 'dropped' };
     }
   }
   // grid or rules found wrongly (a patterned table taken for a grid, a pitch off by a row): the page read as
   // the detector's lines when what was read is far less than the detector sees (looked at only for a short
   // reading: a full page's reading is what its ink holds)
   if (page.layout !== 'plain' && charsOf(page) < SHORT_READING && readsFarLess(charsOf(page), await shownByDetector())) {
-    const lines = await readSheet(m, decoded, pre, undefined, true);
+    const lines = await readSheet(m, decoded, flat, undefined, true);
     if (betterReading(page, lines) === lines) page = { ...lines, detectorLinesRetry: 'kept' };
     else page = { ...page, detectorLinesRetry: 'dropped' };
   }
   // a strip: the recogniser alone over its lines is the floor of what the pipeline reads
   if (decoded.gray.height < STRIP_MAX_H) {
-    const alone = await readRecogniserOnly(decoded, pre?.normalized);
+    const alone = await readRecogniserOnly(decoded, flat.normalized);
     // its marks as the pipeline writes them (full-width, the recogniser's look-alikes fixed), without the
     // grid's printed rules, which the recogniser reads as | between the cells of a grid strip
     const lines = alone.lines.map((l) => {
@@ -124,13 +128,17 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: Pre): Promise<Loca
   return page;
 }
 
+/** A row read under this mean confidence, as at most SMUDGE_MAX_CHARS characters, is no writing (kept only when nothing else reads). */
+const SMUDGE_CONFIDENCE = 0.55;
+const SMUDGE_MAX_CHARS = 3;
+
 /** A reading under this many characters is compared with what the detector sees on the page. */
 const SHORT_READING = 200;
 
 async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined, quad: Quad | undefined, detectorLines = false): Promise<LocalOcrPage> {
   const rect = quad ? rectifyPage(decoded.gray, quad) : undefined;
   const norm = rect ? normalizeLighting(rect.gray) : (pre?.normalized ?? normalizeLighting(decoded.gray));
-  const lev = await level(norm, rect ? undefined : pre);
+  const lev = await level(norm, rect || pre?.skewDegrees === undefined ? undefined : { skewDegrees: pre.skewDegrees, skewSharpness: pre.skewSharpness ?? 0 });
   if (rect) {
     const inner = lev.toWork;
     lev.toWork = (x, y) => rect.toSource(...inner(x, y));
@@ -260,9 +268,9 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
           si++;
         }
       }
-      // grid: the row read as one line too when a character of it is doubtful (a hand across the cell
+      // grid: the row read as one line too when characters of it are doubtful (a hand across the cell
       // borders), and that reading kept when the recogniser is surer of it; marks known from their cells stay
-      if (cellMode && layout.kind === 'grid' && !ctx.length && found.some((f) => !f.mark && f.c.confidence < ROW_DOUBT)) {
+      if (cellMode && layout.kind === 'grid' && !ctx.length && found.filter((f) => !f.mark && f.c.confidence < ROW_DOUBT).length >= ROW_DOUBT_MIN) {
         const asLine = await readGridRowAsLine(m, g, r.segs, layout.cols, p.at.slice(nc));
         if (lineReadsBetter(found.map((f) => f.c), asLine.map((f) => f.c))) {
           const marks = found.filter((f) => f.mark && !asLine.some((l) => l.si === f.si));
@@ -304,7 +312,10 @@ async function readSheet(m: Models, decoded: DecodedImage, pre: Pre | undefined,
       const all: Segment = { x0: Math.min(...r.segs.map((s) => s.x0)), y0: Math.min(...r.segs.map((s) => s.y0)), x1: Math.max(...r.segs.map((s) => s.x1)), y1: Math.max(...r.segs.map((s) => s.y1)) };
       const pitch = cellMode ? 1 : Math.max(1, (all.y1 - all.y0) * 0.8);
       const line: ReadLine = { text: chars.map((c) => c.text).join(''), box: mapBox(all), confidence: meanConf(found.map((f) => f.c)), chars, lead: r.lead, trail: r.trail, pitch };
-      if (line.confidence < 0.55) {
+      // a smudge, a border or a speck reads as a character or three the recogniser doubts; a line of a hard
+      // hand reads as many it doubts, and is the pupil's text (a cursive lined page lost whole lines here,
+      // and read worse than the recogniser alone, which keeps every line)
+      if (line.confidence < SMUDGE_CONFIDENCE && chars.length <= SMUDGE_MAX_CHARS) {
         weak.push(line);
         continue;
       }
@@ -422,8 +433,9 @@ async function readHeader(m: Models, g: Gray, top: number): Promise<PageHeader |
 
 function inkShareOf(g: Gray): number {
   let s = 0;
-  for (const v of g.data) if (v < CONTENT_INK) s++;
-  return s / Math.max(1, g.data.length);
+  const d = g.data;
+  for (let i = 0; i < d.length; i++) if (d[i]! < CONTENT_INK) s++;
+  return s / Math.max(1, d.length);
 }
 
 /** The default OCR provider: PaddleOCR PP-OCRv4 on ONNX Runtime, offline. */
