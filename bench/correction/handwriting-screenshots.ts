@@ -44,10 +44,10 @@ async function api<T>(token: string, p: string, body?: unknown, form?: FormData)
 }
 
 try {
-  for (const deadline = Date.now() + 180_000; ; ) {
+  for (const deadline = Date.now() + 900_000; ; ) {
     if (child.exitCode !== null) throw new Error('server exited early');
     if (await fetch(`${base}/correction-api/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error('server did not start in 180 s');
+    if (Date.now() > deadline) throw new Error('server did not start in 900 s');
     await new Promise((r) => setTimeout(r, 500));
   }
   const key = (await api<{ publicKey: string }>('', '/platform-system/auth/publicKey')).publicKey;
