@@ -65,7 +65,8 @@ describe.each(databaseKinds())('page reading by a vision model on %s', (kind) =>
     fx = await taskFixture(t.database.db, { username: 'teacher01', className: '七年级1班', title: '难忘的一次运动会' });
     page = (await renderEssayPage(NORMAL_ESSAY, { seed: 4 })).image;
     local.register(page, NORMAL_ESSAY);
-  });
+    // (a database, the server and a rendered page: minutes on a shared machine)
+  }, 900_000);
   afterAll(async () => {
     await t?.close();
     await stub?.close();
