@@ -92,7 +92,9 @@ export async function ocrDecoded(decoded: DecodedImage, pre?: Pre): Promise<Loca
   // strip's recogniser-alone reading all read this one image (and so share the detector's boxes on it)
   const flat: Pre = pre ?? { normalized: normalizeLighting(decoded.gray) };
   const quad = findPageQuad(decoded.gray);
-  const charsOf = (p: LocalOcrPage): number => p.lines.reduce((a, l) => a + l.chars.length, 0);
+  // what a reading holds, in lines read with some confidence: a wrong warp's rows of table texture or torn
+  // strokes read as doubtful lines of noise (a hard hand's lines are kept too, and would hide the wrong warp)
+  const charsOf = (p: LocalOcrPage): number => p.lines.reduce((a, l) => a + (l.confidence >= SMUDGE_CONFIDENCE ? l.chars.length : 0), 0);
   let page: LocalOcrPage;
   let shown: number | undefined;
   const shownByDetector = async (): Promise<number> => (shown ??= charsInBoxes(await detectBoxes(m, flat.normalized)));

@@ -142,8 +142,8 @@ export function useReviewActions(d: Deps) {
       return;
     }
     await d.saveNow();
+    const send = (confirm: boolean) => (via === 'vision' ? d.api.correction.visionRead(ws.essay.id, confirm) : d.api.correction.rerun(ws.essay.id, confirm));
     try {
-      const send = (confirm: boolean) => (via === 'vision' ? d.api.correction.visionRead(ws.essay.id, confirm) : d.api.correction.rerun(ws.essay.id, confirm));
       await queue(() => send(false), via);
     } catch (err) {
       const e = errorOf(err);
