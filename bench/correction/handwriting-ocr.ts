@@ -1,7 +1,9 @@
 // Reads the handwriting development set (handwriting-set.ts) with the local OCR and reports, per kind
 // and per font, Han CER (Han characters only) and all-character CER (punctuation, digits and letters
 // too; whitespace ignored), empty results, and seconds per image:
-//   node --import tsx bench/correction/handwriting-ocr.ts [--set DIR] [--make] [--json OUT.json] [--only FONT] [--kind photo] [--split dev|test] [--lm-weight W] [--quick]
+//   node --import tsx bench/correction/handwriting-ocr.ts [--set DIR] [--make] [--json OUT.json] [--only FONT] [--kind photo] [--split dev|test] [--lm-weight W] [--quick] [--onnx-threads 1]
+// --onnx-threads: ONNX Runtime threads per inference, 1 by default as in the server's OCR threads (ocr-pool.ts); 0 =
+// one per core. On a shared machine two threads spin-wait for each other and the CPU seconds count the spinning.
 // --quick reads one image of every kind, paper and font (the first page of each kind, the first line and strip
 // crop of each paper): half the set, for a busy machine.
 // --make renders the set first (2 pages per kind and font, 6 line crops per font). CER = edit distance /
@@ -14,13 +16,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildTranscript } from '../../src/correction/ocr.js';
-import { loadPaddleModels, PaddleOcrProvider, readRecogniserOnly } from '../../src/correction/ocr/paddle.js';
+import { loadPaddleModels, PaddleOcrProvider, readRecogniserOnly, setPaddleThreads } from '../../src/correction/ocr/paddle.js';
 import { decodeImage } from '../../src/correction/image/raster.js';
 import { editDistance } from './handwriting-ocr-cer.js';
 import { setLmDecodeParams, type LatticeChar } from '../../src/correction/ocr/lm-decode.js';
 import { makeDevSet, type DevItem } from './handwriting-set.js';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, set: { type: 'string', default: '/tmp/zhipi-handwriting-set' }, make: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' }, kind: { type: 'string' }, split: { type: 'string' }, 'lm-weight': { type: 'string' } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, set: { type: 'string', default: '/tmp/zhipi-handwriting-set' }, make: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' }, kind: { type: 'string' }, split: { type: 'string' }, 'lm-weight': { type: 'string' }, 'onnx-threads': { type: 'string', default: '1' } } });
+setPaddleThreads(Number(values['onnx-threads']));
 if (values['lm-weight'] !== undefined) setLmDecodeParams({ weight: Number(values['lm-weight']) });
 // --json also keeps each page's lines as the recogniser gave them to the language model (for tuning its weight offline)
 let seen: LatticeChar[][] = [];

@@ -2,7 +2,7 @@
 // page (default: a photo-like grid page of the development set, handwriting-set.ts) is handed in on a task
 // of its own, corrected by the server's real AI job (local OCR), and opened as a teacher would, zh and en,
 // desktop; the first doubtful character is hovered so its other readings show. Then the keyboard fixing:
-// the stepper field focused (the first doubt in reading order looked at), Enter takes its alternative, and the
+// the stepper field focused, Tab, Tab and Shift+Tab (the second doubt in reading order looked at), Enter takes its alternative, and the
 // panel is shot with the next doubt looked at and the fix pending.
 //   npx vite build && node --import tsx bench/correction/handwriting-screenshots.ts [IMAGE]
 // Starts the server (src/server/server.ts) on a free port with a fresh PGlite folder, as the e2e setup does.
@@ -44,10 +44,10 @@ async function api<T>(token: string, p: string, body?: unknown, form?: FormData)
 }
 
 try {
-  for (const deadline = Date.now() + 180_000; ; ) {
+  for (const deadline = Date.now() + 900_000; ; ) {
     if (child.exitCode !== null) throw new Error('server exited early');
     if (await fetch(`${base}/correction-api/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error('server did not start in 180 s');
+    if (Date.now() > deadline) throw new Error('server did not start in 900 s');
     await new Promise((r) => setTimeout(r, 500));
   }
   const key = (await api<{ publicKey: string }>('', '/platform-system/auth/publicKey')).publicKey;
@@ -106,6 +106,10 @@ try {
       const field = page.getByTestId('cp-doubt-input');
       await field.scrollIntoViewIfNeeded();
       await field.focus();
+      // Tab, Tab, Shift+Tab: through the doubts in reading order and back, to the second one
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Enter');
       const pending = page.getByTestId('cp-fixes-pending');
       // (a doubt with no alternative takes no Enter: the character is typed as read instead)

@@ -29,7 +29,7 @@ export { OcrWorkerPool } from './ocr/ocr-pool.js';
 export type { PageRead, PageReader } from './ocr/page-reader.js';
 export type { LocalOcrPage } from './ocr/paddle.js';
 export { VisionOcrProvider } from './ocr/vision.js';
-export { VisionWithLocalFallback, withVisionModel } from './ocr/vision-fallback.js';
+export { VisionWithLocalFallback, visionModelOf, withVisionModel } from './ocr/vision-fallback.js';
 export type { VisionOcrConfig } from './ocr/vision.js';
 export { checkImage, pageFlags, essayImageFlags, pageNumberOf, IMAGE_CHECK_THRESHOLDS } from './image/checks.js';
 export type { ImageCheck } from './image/checks.js';

@@ -2,7 +2,8 @@
 // through the server's own job, against a loopback OpenAI-compatible server that answers as a real one
 // does on a bad day (a missing line and a wrong character, invalid JSON, too slow, down). The reading and
 // the provider that made it are stored with the correction; a failure reads the page locally, flagged,
-// and the teacher's re-run reads it with the model again once it answers.
+// and the teacher's re-run reads it with the model again once it answers. The teacher's own "read again
+// with the vision model" (workManager/correction/:id/visionRead) is checked the same way, with its refusals.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +65,8 @@ describe.each(databaseKinds())('page reading by a vision model on %s', (kind) =>
     fx = await taskFixture(t.database.db, { username: 'teacher01', className: '七年级1班', title: '难忘的一次运动会' });
     page = (await renderEssayPage(NORMAL_ESSAY, { seed: 4 })).image;
     local.register(page, NORMAL_ESSAY);
-  });
+    // (a database, the server and a rendered page: minutes on a shared machine)
+  }, 900_000);
   afterAll(async () => {
     await t?.close();
     await stub?.close();
@@ -81,6 +83,34 @@ describe.each(databaseKinds())('page reading by a vision model on %s', (kind) =>
     expect(c.transcript).toContain('长抱');
     expect(c.result.flags.map((f: { code: string }) => f.code)).not.toContain('AI_SERVICE_FAILED');
     expect(local.calls).toBe(0);
+  });
+
+  it('"read again with the vision model": the essay the model failed on is read by it, once it answers; roles and classes checked', async () => {
+    stub.state.mode = 'down';
+    const id = await insertEssay(t.database.db, storage, fx, [page]);
+    const before = await readNow(id);
+    expect(before.result.ocr.provider).toBe('fake-ocr');
+    // the panel is told which model can read the pages again
+    expect(before.visionOcr).toBe('vision:qwen2.5-vl-7b');
+    const ws = (await t.call('GET', `${MGMT}/review/workspace?essayId=${id}`, { token })).json().data;
+    expect(ws.correction.visionOcr).toBe('vision:qwen2.5-vl-7b');
+    // a head teacher may look but not re-read; a teacher of another class does not see the essay
+    const head = await t.login('headmaster01');
+    expect((await t.call('POST', `${MGMT}/workManager/correction/${id}/visionRead`, { token: head, body: {} })).statusCode).toBe(403);
+    const other = await taskFixture(t.database.db, { username: 'classrole01', className: '八年级3班', title: '难忘的一次运动会' });
+    const unbound = await insertEssay(t.database.db, storage, other, [page]);
+    expect((await t.call('POST', `${MGMT}/workManager/correction/${unbound}/visionRead`, { token, body: {} })).statusCode).toBe(404);
+    stub.state.mode = 'imperfect';
+    const calls = stub.state.calls;
+    const res = await t.call('POST', `${MGMT}/workManager/correction/${id}/visionRead`, { token, body: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ essayId: id, queued: true });
+    await t.app.jobRunner!.runDue();
+    const after = await correction(id);
+    expect(stub.state.calls).toBe(calls + 1);
+    expect(after.result.ocr.provider).toBe('vision:qwen2.5-vl-7b');
+    expect(after.transcript).toContain('长抱');
+    expect(after.result.flags.map((f: { code: string }) => f.code)).not.toContain('AI_SERVICE_FAILED');
   });
 
   for (const mode of ['invalid-json', 'slow', 'down'] as const) {
@@ -104,4 +134,29 @@ describe.each(databaseKinds())('page reading by a vision model on %s', (kind) =>
       expect(again.result.flags.map((f: { code: string }) => f.code)).not.toContain('AI_SERVICE_FAILED');
     });
   }
+});
+
+describe('"read again with the vision model" without one', () => {
+  let t: TestApp;
+  const storage = new MemoryFileStorage();
+  const local = new FakeOcr();
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is not offered, and refused in the teacher\'s language', async () => {
+    t = await createTestApp('pglite', { deps: { ocr: local, storage }, jobs: { poll: false } });
+    const token = await t.login('teacher01');
+    const fx = await taskFixture(t.database.db, { username: 'teacher01', className: '七年级1班', title: '难忘的一次运动会' });
+    const page = (await renderEssayPage(NORMAL_ESSAY, { seed: 4 })).image;
+    local.register(page, NORMAL_ESSAY);
+    const id = await insertEssay(t.database.db, storage, fx, [page]);
+    expect((await t.call('GET', `${MGMT}/workManager/correction/${id}`, { token })).json().data.visionOcr).toBeNull();
+    const zh = await t.call('POST', `${MGMT}/workManager/correction/${id}/visionRead`, { token, body: {} });
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().error).toBe('VISION_OCR_OFF');
+    expect(zh.json().message).toMatch(/未配置视觉识别模型/);
+    const en = await t.call('POST', `${MGMT}/workManager/correction/${id}/visionRead`, { token, body: {}, lang: 'en' });
+    expect(en.json().message).toMatch(/No vision model is configured/);
+  });
 });

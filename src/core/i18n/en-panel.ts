@@ -34,6 +34,8 @@ export const enPanel: Record<keyof typeof zhPanel, string> = {
   'panel.rerunConfirmTitle': 'Overwrite the teacher’s annotations?',
   'panel.rerunConfirm': 'Re-running the AI review overwrites the scores and annotations you entered. Continue?',
   'panel.rerunOk': 'Overwrite and re-run',
+  'panel.visionRead': 'Read again with the vision model',
+  'panel.visionReadHint': 'Read this essay’s pages again with the school’s vision model ({model}), then run the AI review; a page the model cannot read is read locally and flagged',
   'panel.cancelApprovalFirst': 'This essay is approved: cancel the approval before re-running the AI review',
   'panel.requestRevision': 'Request revision',
   'panel.cancelRevision': 'Cancel revision request',

@@ -313,6 +313,7 @@ export const en: Record<MessageKey, string> = {
   // AI correction (product-rules.md#ai-correction)
   'correction.cancelApprovalFirst': 'This essay is approved; cancel the approval first, then run the AI review again',
   'correction.confirmOverwrite': 'A teacher has already edited this correction; confirm that the AI review may overwrite the AI results',
+  'correction.visionOff': 'No vision model is configured for this school (AI_OCR_MODEL); the pages can only be read by the local OCR',
   'correction.notAbnormal': 'Only abnormal essays need to be corrected anyway',
   'parent.nameRequired': 'Please enter the parent name',
   'parent.relationRequired': 'Please choose the relation to the student',

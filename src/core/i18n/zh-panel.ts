@@ -32,6 +32,8 @@ export const zhPanel = {
   'panel.rerunConfirmTitle': '覆盖教师批注？',
   'panel.rerunConfirm': '重新AI批改会覆盖您已填写的评分和批注，确定继续吗？',
   'panel.rerunOk': '覆盖并重新批改',
+  'panel.visionRead': '用视觉模型重新识别',
+  'panel.visionReadHint': '用本校的视觉识别模型（{model}）重新识别这篇作文的图片，再进行AI批改；模型读不出的页面改用本地识别并标出',
   'panel.cancelApprovalFirst': '该作文已审核，请先取消审核再重新AI批改',
   'panel.requestRevision': '要求重写',
   'panel.cancelRevision': '取消重写要求',

@@ -319,6 +319,7 @@ export const zh = {
   // AI correction (product-rules.md#ai-correction)
   'correction.cancelApprovalFirst': '该作文已审核，请先取消审核再重新AI批改',
   'correction.confirmOverwrite': '老师已修改过该作文的批改，重新AI批改将覆盖AI结果，请确认后再试',
+  'correction.visionOff': '本校未配置视觉识别模型（AI_OCR_MODEL），只能用本地识别读取作文图片',
   'correction.notAbnormal': '只有异常作文需要坚持批改',
   'parent.nameRequired': '请输入家长姓名',
   'parent.relationRequired': '请选择与学生的关系',

@@ -15,8 +15,14 @@ export interface RowChar {
 export const LINE_GAIN = 0.06;
 /** ... and it reads at least this share of the characters the cells read (a line that lost ink is no better). */
 export const LINE_MIN_SHARE = 0.8;
-/** A row is read as a line too only when one of its characters was read under this confidence. */
+/** A row is read as a line too only when ROW_DOUBT_MIN of its characters were read under this confidence. */
 export const ROW_DOUBT = 0.75;
+/**
+ * A hand across the borders has characters cut in two all along the row, each read with doubt; one doubtful
+ * character is a hard character in a hand that keeps to its cells (on the development set's grid pages the
+ * line reading, asked for on most rows for one such character, was never kept and cost a quarter of the page's time).
+ */
+export const ROW_DOUBT_MIN = 2;
 
 const HAN = /^\p{Script=Han}$/u;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDoubtful } from '../ocr-doubt.js';
 import type { CharLm } from './char-lm.js';
-import { LM_WEIGHT, lmDecode, setLmDecodeParams, type LatticeChar } from './lm-decode.js';
+import { LM_TOP_K, LM_WEIGHT, lmDecode, setLmDecodeParams, type LatticeChar } from './lm-decode.js';
 
 // a model that knows the pairs 老师 and 师生 only (others get one small floor)
 const tiny: CharLm = { logP: (a, b) => (['老师', '师生'].includes(a + b) ? Math.log(0.5) : Math.log(1e-4)) };
@@ -12,7 +12,8 @@ const pos = (text: string, confidence: number, others: Array<[string, number]> =
 });
 const text = (l: LatticeChar[]): string => l.map((c) => c.text).join('');
 const weight = LM_WEIGHT;
-afterEach(() => setLmDecodeParams({ weight }));
+const topK = LM_TOP_K;
+afterEach(() => setLmDecodeParams({ weight, topK }));
 
 describe('lmDecode', () => {
   it('re-reads a position where the recogniser hesitated and the context prefers its runner-up, and leaves it in doubt', () => {
@@ -25,6 +26,18 @@ describe('lmDecode', () => {
 
   it('keeps a confident reading, and a reading whose runner-up is too weak to weigh', () => {
     expect(text(lmDecode([pos('老', 0.99), pos('帅', 0.995, [['师', 0.004]])], tiny))).toBe('老帅');
+  });
+
+  it('changes a character only to one the recogniser itself ranked among its top readings there', () => {
+    // 师 fits the context but the recogniser ranked it fourth, after 帅, 帥 and 币: it is not weighed
+    const fourth = [pos('老', 0.99), pos('帅', 0.4, [['帥', 0.2], ['币', 0.15], ['师', 0.12]]), pos('生', 0.97)];
+    expect(LM_TOP_K).toBe(3);
+    expect(text(lmDecode(fourth, tiny))).toBe('老帅生');
+    // ranked second, it is
+    expect(text(lmDecode([pos('老', 0.99), pos('帅', 0.4, [['师', 0.2], ['币', 0.15]]), pos('生', 0.97)], tiny))).toBe('老师生');
+    // (the rule as it was: every runner-up of the frames weighed)
+    setLmDecodeParams({ topK: 6 });
+    expect(text(lmDecode(fourth, tiny))).toBe('老师生');
   });
 
   it('leaves marks, digits and letters as read, and they end the context', () => {

@@ -58,3 +58,8 @@ export function withVisionModel(config: VisionOcrConfig | undefined, local: OcrP
   if (!config) return local;
   return new VisionWithLocalFallback(new VisionOcrProvider({ retries: 1, ...config }, logger), local ?? new PaddleOcrProvider());
 }
+
+/** The vision model's name when this page reader puts one in front of the local OCR (the teacher's "read again with the vision model"). */
+export function visionModelOf(reader: unknown): string | undefined {
+  return reader instanceof VisionWithLocalFallback ? reader.name : undefined;
+}

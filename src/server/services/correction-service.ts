@@ -2,7 +2,7 @@
 // `ai-correction` job handler (pages → correctEssay → results in one transaction) and the reads and
 // teacher actions behind workManager/correction/*.
 import sharp from 'sharp';
-import { correctEssay, CorrectionInputError, flagLabel, resolveStandard, type CorrectEssayInput, type EssayCorrection, type EssayPage, type FlagHit, type ScoreType, type ServiceInfo } from '../../correction/index';
+import { correctEssay, CorrectionInputError, flagLabel, resolveStandard, visionModelOf, type CorrectEssayInput, type EssayCorrection, type EssayPage, type FlagHit, type ScoreType, type ServiceInfo } from '../../correction/index';
 import type { Executor } from '../db/database';
 import { badRequest, notFound } from '../errors';
 import { BACKGROUND_PRIORITY, enqueueJob, latestJobByKey } from '../jobs/queue';
@@ -30,7 +30,7 @@ export const AI_CORRECTION_ATTEMPTS = 12;
 export const LOCAL_FAILURE_ATTEMPTS = 6;
 export const DEFAULT_WAIT_SECONDS = 60;
 
-export type CorrectionReason = 'upload' | 'rerun' | 'insist' | 'seed';
+export type CorrectionReason = 'upload' | 'rerun' | 'vision' | 'insist' | 'seed';
 export const essayJobKey = (essayId: number) => `essay:${essayId}`;
 
 export interface RequestResult {
@@ -44,7 +44,7 @@ export interface RequestResult {
 /**
  * Queues the AI correction of an essay. `upload` waits the task creator's delay (auto_correction_settings,
  * default 60 s) and does nothing when automatic review is off or the essay is abnormal without
- * insistCorrect; `rerun`, `insist` and `seed` (the demo essays at first start) start at once (`insist`
+ * insistCorrect; `rerun`, `vision` (read again with the school's vision model), `insist` and `seed` (the demo essays at first start) start at once (`insist`
  * sets insistCorrect). Approved essays are
  * refused. One job per essay at a time (dedupe key essay:<id>). Pass `now` from deps.now().
  */
@@ -361,6 +361,7 @@ export function correctionService(deps: ServiceDeps) {
       finishedAt: row?.finishedAt?.toISOString() ?? null,
       updatedAt: row?.updatedAt?.toISOString() ?? null,
       job: await jobView(essayId),
+      visionOcr: visionModelOf(deps.ocr) ?? null,
     };
   }
 
@@ -380,7 +381,7 @@ export function correctionService(deps: ServiceDeps) {
       const job = await jobView(essayId);
       return { essayId, essayStatus: essay.status, job };
     },
-    async rerun(auth: AuthContext, essayId: number, confirmOverwrite: boolean) {
+    async rerun(auth: AuthContext, essayId: number, confirmOverwrite: boolean, reason: 'rerun' | 'vision' = 'rerun') {
       requireAny(auth, ['task', 'edit'], ['class', 'edit']);
       const essay = await visibleEssay(auth, essayId);
       if (essay.status === 'approved') throw badRequest('ESSAY_APPROVED', 'correction.cancelApprovalFirst');
@@ -399,9 +400,20 @@ export function correctionService(deps: ServiceDeps) {
           await reviewsRepo.clearForRerun(tx, essayId, deps.now());
           await essaysRepo.update(tx, essayId, { teacherScore: null });
         }
-        return requestCorrection(tx, essayId, { reason: 'rerun', now: deps.now() });
+        return requestCorrection(tx, essayId, { reason, now: deps.now() });
       });
       return { essayId, queued: r.queued, jobId: r.jobId ?? null, runAt: r.runAt?.toISOString() ?? null };
+    },
+    /**
+     * The pages read again by the school's vision model (AI_OCR_*), then the review: a re-run in every other
+     * way (confirmOverwrite as there). Refused when no vision model is configured. A page the model fails
+     * on again is read locally, flagged, as on upload.
+     */
+    async visionRead(auth: AuthContext, essayId: number, confirmOverwrite: boolean) {
+      requireAny(auth, ['task', 'edit'], ['class', 'edit']);
+      await visibleEssay(auth, essayId);
+      if (!visionModelOf(deps.ocr)) throw badRequest('VISION_OCR_OFF', 'correction.visionOff');
+      return this.rerun(auth, essayId, confirmOverwrite, 'vision');
     },
     async insist(auth: AuthContext, essayId: number) {
       requireAny(auth, ['task', 'edit'], ['class', 'edit']);

@@ -41,7 +41,7 @@ export async function notifyAiFinished(tx: Executor, f: AiFinished): Promise<voi
   const total = Math.max(1, ended.total);
   const base = { userId: row.creatorUserId, schoolId: e.schoolId, createdAt: f.now, updatedAt: f.now };
   // A lone re-run is about one essay: say which and link to it. Many re-runs at once read as a batch.
-  if ((f.reason === 'rerun' || f.reason === 'insist') && total === 1) {
+  if ((f.reason === 'rerun' || f.reason === 'vision' || f.reason === 'insist') && total === 1) {
     const key = e.status === 'abnormal' ? 'notify.aiEssayAbnormal' : 'notify.aiEssay';
     await notificationsRepo.create(tx, { ...base, kind: 'ai_essay', ...notice(key, { title: row.title, student: row.studentName }), link: essayLink(e.id) });
     return;

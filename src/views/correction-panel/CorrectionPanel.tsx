@@ -403,6 +403,7 @@ export function CorrectionPanel(props: CorrectionPanelProps) {
         doubtCount={doubts.length}
         onCancelApproval={() => void actions.cancelApproval()}
         onRerun={() => void actions.rerun()}
+        onVisionRead={() => void actions.rerun('vision')}
         onRequestRevision={() => setRevisionOpen(true)}
         onCancelRevision={actions.cancelRevision}
         onCompare={() => setCompareOpen(true)}

@@ -7,6 +7,7 @@ import {
   DiffOutlined,
   EditOutlined,
   ExclamationCircleOutlined,
+  EyeOutlined,
   LeftOutlined,
   QuestionCircleOutlined,
   RedoOutlined,
@@ -38,6 +39,8 @@ export interface PanelHeaderProps {
   doubtCount?: number;
   onCancelApproval(): void;
   onRerun(): void;
+  /** read the pages again with the school's vision model (ws.correction.visionOcr), then the AI review */
+  onVisionRead(): void;
   onRequestRevision(): void;
   onCancelRevision(): void;
   onCompare(): void;
@@ -95,7 +98,7 @@ export function ShortcutHelpList() {
 /**
  * The panel's top bar: the student and task, previous / next classmate with the position in the
  * class, the save indicator, shortcut help, and the review actions (approve or cancel approval,
- * re-run AI, revised draft request and its cancellation, drafts compare).
+ * re-run AI, read again with the school's vision model when it has one, revised draft request and its cancellation, drafts compare).
  */
 export function PanelHeader(props: PanelHeaderProps) {
   const t = useT();
@@ -164,6 +167,13 @@ export function PanelHeader(props: PanelHeaderProps) {
                 {t('panel.rerun')}
               </Button>
             </Tooltip>
+            {ws.correction.visionOcr && (
+              <Tooltip title={review.approved ? t('panel.cancelApprovalFirst') : t('panel.visionReadHint', { model: ws.correction.visionOcr.replace(/^vision:/, '') })}>
+                <Button icon={<EyeOutlined />} onClick={props.onVisionRead} loading={props.busy === 'vision'} disabled={busy || props.aiRunning} data-testid="cp-vision-read">
+                  {t('panel.visionRead')}
+                </Button>
+              </Tooltip>
+            )}
             {pending ? (
               <Button icon={<UndoOutlined />} onClick={props.onCancelRevision} loading={props.busy === 'cancelRevision'} data-testid="cp-cancel-revision">
                 {t('panel.cancelRevision')}

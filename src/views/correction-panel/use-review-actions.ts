@@ -15,7 +15,7 @@ export interface PanelApi {
   library: CommentLibraryApi;
 }
 
-type Busy = 'approve' | 'cancelApproval' | 'rerun' | 'insist' | 'revision' | 'cancelRevision' | 'transcript' | 'neighbour' | null;
+type Busy = 'approve' | 'cancelApproval' | 'rerun' | 'vision' | 'insist' | 'revision' | 'cancelRevision' | 'transcript' | 'neighbour' | null;
 
 interface Deps {
   api: PanelApi;
@@ -121,7 +121,7 @@ export function useReviewActions(d: Deps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [essayId, busy, d.api]);
 
-  const queue = async (run: () => Promise<unknown>, kind: 'rerun' | 'insist') => {
+  const queue = async (run: () => Promise<unknown>, kind: 'rerun' | 'vision' | 'insist') => {
     setBusy(kind);
     try {
       await run();
@@ -133,7 +133,8 @@ export function useReviewActions(d: Deps) {
     }
   };
 
-  const rerun = useCallback(async () => {
+  /** the AI review again; `vision`: the pages read again by the school's vision model first (shown only when it has one) */
+  const rerun = useCallback(async (via: 'rerun' | 'vision' = 'rerun') => {
     const ws = d.ws;
     if (!ws || d.readonly || busy) return;
     if (ws.review.approved) {
@@ -141,8 +142,9 @@ export function useReviewActions(d: Deps) {
       return;
     }
     await d.saveNow();
+    const send = (confirm: boolean) => (via === 'vision' ? d.api.correction.visionRead(ws.essay.id, confirm) : d.api.correction.rerun(ws.essay.id, confirm));
     try {
-      await queue(() => d.api.correction.rerun(ws.essay.id, false), 'rerun');
+      await queue(() => send(false), via);
     } catch (err) {
       const e = errorOf(err);
       if (e?.error === 'CONFIRM_OVERWRITE') {
@@ -153,7 +155,7 @@ export function useReviewActions(d: Deps) {
           okButtonProps: { danger: true },
           cancelText: t('common.cancel'),
           autoFocusButton: null,
-          onOk: () => queue(() => d.api.correction.rerun(ws.essay.id, true), 'rerun').catch((x) => void message.error(errorOf(x)?.message ?? String(x))),
+          onOk: () => queue(() => send(true), via).catch((x) => void message.error(errorOf(x)?.message ?? String(x))),
         });
       } else if (e) void message.warning(e.showMsg ?? e.message);
     }

@@ -122,6 +122,8 @@ export const correction = z.object({
   finishedAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
   job: correctionJob.nullable(),
+  /** the school's vision model (AI_OCR_MODEL) that can read the pages again, or null when it has none */
+  visionOcr: z.string().nullable(),
 });
 
 export const rerunBody = z.object({

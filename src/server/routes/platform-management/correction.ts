@@ -8,7 +8,7 @@ import { ok, responses } from '../reply';
 
 const tags = ['platform-management: AI correction'];
 
-/** `workManager/correction/*` and `workManager/jobs/*`: an essay's AI correction, re-run, insist, job progress. */
+/** `workManager/correction/*` and `workManager/jobs/*`: an essay's AI correction, re-run, read again with the vision model, insist, job progress. */
 export const correctionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const svc = correctionService(services.deps);
   app.get('/workManager/correction/:id', {
@@ -17,6 +17,9 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   app.post('/workManager/correction/:id/rerun', {
     schema: { tags, summary: 'Run the AI review again (replaces the AI results; refused for approved essays; confirmOverwrite required once a teacher has edited the review, which then clears the teacher’s transcript, dimension scores, annotations and score but keeps the comment)', params: c.correctionIdParams, body: c.rerunBody, response: responses(c.correctionQueued) },
   }, async (req) => ok(await svc.rerun(authOf(req), req.params.id, req.body.confirmOverwrite)));
+  app.post('/workManager/correction/:id/visionRead', {
+    schema: { tags, summary: 'Read the pages again with the school’s vision model (AI_OCR_MODEL), then run the AI review: a re-run in every other way (confirmOverwrite as there); 400 VISION_OCR_OFF when no vision model is configured; a page the model fails on is read locally and flagged', params: c.correctionIdParams, body: c.rerunBody, response: responses(c.correctionQueued) },
+  }, async (req) => ok(await svc.visionRead(authOf(req), req.params.id, req.body.confirmOverwrite)));
   app.post('/workManager/correction/:id/insist', {
     schema: { tags, summary: 'Correct an abnormal essay anyway (results may be less accurate)', params: c.correctionIdParams, response: responses(c.correctionQueued) },
   }, async (req) => ok(await svc.insist(authOf(req), req.params.id)));
