@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { ClassReport } from '../../core/api/contracts/class-report';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import { scoreSummaryLine } from '../../core/scoring/score-summary';
-import { attachmentHeader } from './writing-export';
+import { addSummarySheet, attachmentHeader } from './writing-export';
 
 /** The per-student table of the class report as xlsx (every student of the class, approved scores only). */
 export async function reportWorkbook(report: ClassReport, lang: Lang): Promise<{ body: Buffer; contentDisposition: string }> {
@@ -19,8 +19,7 @@ export async function reportWorkbook(report: ClassReport, lang: Lang): Promise<{
     const scale = points ? [s.percent ?? '', s.band ? t(`report.band.${s.band}`) : ''] : [];
     ws.addRow([s.studentNo, s.name, t(`report.status.${s.status}`), s.score ?? '', ...scale, ...dims.map((_, i) => s.dimensions[i]?.score ?? ''), s.wordCount ?? '', ...(points ? [s.previous ?? ''] : []), s.wrongChars]);
   }
-  ws.addRow([]);
-  ws.addRow([t('exportWriting.summary'), scoreSummaryLine(report.overview.summary, lang)]);
+  addSummarySheet(wb, t('exportWriting.summary'), scoreSummaryLine(report.overview.summary, lang));
   ws.columns.forEach((c, i) => (c.width = i === 1 ? 14 : 10));
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   const body = Buffer.from(await wb.xlsx.writeBuffer());

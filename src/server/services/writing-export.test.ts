@@ -38,20 +38,22 @@ describe('the score export sums up on the task scale', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await buildWritingWorkbook({ rows: scores.map((s, i) => row(i + 1, s)), scoring, lang: 'zh' })) as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
-    return { header: (ws.getRow(1).values as string[]).slice(1), rows: Array.from({ length: ws.rowCount - 1 }, (_, i) => (ws.getRow(i + 2).values as unknown[]).slice(1)) };
+    // the summary has a sheet of its own: the table stays one row per student
+    return { header: (ws.getRow(1).values as string[]).slice(1), rows: Array.from({ length: ws.rowCount - 1 }, (_, i) => (ws.getRow(i + 2).values as unknown[]).slice(1)), summary: (wb.worksheets[1]!.getRow(1).values as unknown[]).slice(1) };
   }
 
-  it('a letter-grade task: letters only, no 优秀/良好 band re-cut from the percents behind them, level counts at the foot', async () => {
-    const { header, rows } = await sheet({ scoreType: 1, fullMark: null, dimensions: [] }, ['A', 'B', 'B', 'C']);
+  it('a letter-grade task: letters only, no 优秀/良好 band re-cut from the percents behind them, level counts on the summary sheet', async () => {
+    const { header, rows, summary } = await sheet({ scoreType: 1, fullMark: null, dimensions: [] }, ['A', 'B', 'B', 'C']);
     expect(header).not.toContain('等级');
-    expect(rows.slice(0, 4).map((r) => r[4])).toEqual(['A', 'B', 'B', 'C']);
-    expect(rows.at(-1)).toEqual(['得分汇总', 'A 1篇，B 2篇，C 1篇（中间水平 B）']);
+    expect(rows.map((r) => r[4])).toEqual(['A', 'B', 'B', 'C']);
+    expect(summary).toEqual(['得分汇总', 'A 1篇，B 2篇，C 1篇（中间水平 B）']);
     expect(JSON.stringify(rows)).not.toMatch(/优秀|良好|中等|平均/);
   });
 
-  it('a points task: points, their band, and the average out of the full mark at the foot', async () => {
-    const { header, rows } = await sheet({ scoreType: 3, fullMark: 40, dimensions: [] }, ['36', '22']);
+  it('a points task: points, their band, and the average out of the full mark on the summary sheet', async () => {
+    const { header, rows, summary } = await sheet({ scoreType: 3, fullMark: 40, dimensions: [] }, ['36', '22']);
     expect(header).toContain('等级');
-    expect(rows.at(-1)).toEqual(['得分汇总', '平均 29（满分40），最高 36，最低 22']);
+    expect(rows).toHaveLength(2);
+    expect(summary).toEqual(['得分汇总', '平均 29（满分40），最高 36，最低 22']);
   });
 });

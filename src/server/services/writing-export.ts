@@ -99,11 +99,19 @@ export async function buildWritingWorkbook(input: { rows: ApprovedEssayRow[]; sc
     const p = percentOf(r, scoring);
     return p === null ? [] : [p];
   });
-  ws.addRow([]);
-  ws.addRow([t('exportWriting.summary'), scoreSummaryLine(summaryOnScale(percents, scoring, lang), lang)]);
+  // on a sheet of its own, so the table stays one row per student (sorting, filters, imports)
+  addSummarySheet(wb, t('exportWriting.summary'), scoreSummaryLine(summaryOnScale(percents, scoring, lang), lang));
   ws.getColumn('studentNo').numFmt = '@';
   ws.getColumn('comment').alignment = { wrapText: true, vertical: 'top' };
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The second sheet of a score export: the task's scores summed up on its own scale, in one line. */
+export function addSummarySheet(wb: ExcelJS.Workbook, title: string, line: string): void {
+  const ws = wb.addWorksheet(title);
+  ws.addRow([title, line]);
+  ws.getColumn(1).width = 12;
+  ws.getColumn(2).width = 60;
 }
 
 /** Content-Disposition of the download: an ASCII fallback name and the real one (RFC 5987 filename*). */
