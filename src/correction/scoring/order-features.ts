@@ -5,7 +5,7 @@
 import type { TextAnalysis } from '../text/analyze.js';
 import { clauseCost, getWordLm } from '../spelling/word-lm.js';
 
-export const ORDER_FEATURES = ['unfinished', 'closingContrast', 'positionCues', 'paragraphCohesion', 'orderInversions', 'framing', 'sequelStart', 'lmCost', 'repeatedShare', 'openingRole', 'closingRole', 'sentenceCues', 'sequelOpening'] as const;
+export const ORDER_FEATURES = ['unfinished', 'closingContrast', 'positionCues', 'paragraphCohesion', 'orderInversions', 'framing', 'sequelStart', 'lmCost', 'repeatedShare', 'openingRole', 'closingRole', 'closingExclaim', 'sentenceCues', 'sequelOpening'] as const;
 export type OrderFeatures = Record<(typeof ORDER_FEATURES)[number], number>;
 
 // Words that close a school narrative: what the writer learned, felt, or will do from now on.
@@ -22,6 +22,8 @@ const STAGES: ReadonlyArray<readonly string[]> = [
 ];
 // Words that sum up or reflect: they belong to a closing sentence, not an opening one.
 const SUMMING_UP = ['总之', '总而言之', '这就是', '这便是', '这就是我的', '我明白了', '我懂得了', '让我明白', '让我懂得', '使我明白', '我永远', '永远不会忘记', '忘不了', '难忘', '从此以后', '从那以后', '今后', '每当', '我爱', '感谢', '谢谢'];
+// Words that draw a conclusion: an argument's or a reflection's last step.
+const CONCLUDING = ['因此', '所以', '由此可见', '可见', '道理', '人生', '才是', '真正', '啊', '吧'];
 // Words that set the scene or introduce: they belong to an opening sentence.
 const SETTING = ['记得', '那是', '那年', '那天', '小时候', '有一次', '一天', '曾经', '从小', '说起', '是一位', '是一个', '是我们', '我的', '我有', '我们班', '我们学校', '今年', '去年', '上学期', '这学期', '开学'];
 
@@ -143,10 +145,21 @@ function openingRole(sent: string[], keywords: string[]): number {
   return count(head, SETTING) - count(tail, SETTING) + (count(head, keywords) - count(tail, keywords)) / Math.max(1, keywords.length);
 }
 
-/** How much more the last sentences close than the first ones: summing-up and reflecting words. */
-function closingRole(sent: string[]): number {
-  if (sent.length < 4) return 0;
-  return count(sent.slice(-2).join(''), SUMMING_UP) - count(sent.slice(0, 2).join(''), SUMMING_UP);
+/** How much more the last paragraph closes than the first: summing-up, reflecting and concluding
+ * words per 100 characters (the first paragraph of one paragraph's text: its first two sentences). */
+function closingRole(paras: string[], sent: string[]): number {
+  const [first, last] = paras.length > 1 ? [paras[0]!, paras.at(-1)!] : [sent.slice(0, 2).join(''), sent.slice(-2).join('')];
+  if (!first || !last) return 0;
+  const cues = [...SUMMING_UP, ...CLOSING_CUES, ...CONCLUDING];
+  return cueDensity(last, cues) - cueDensity(first, cues);
+}
+
+/** Exclamations and questions that close (a last paragraph that calls out, a first that states): the
+ * count of ！ and ？ in the last paragraph less the first's. */
+function closingExclaim(paras: string[]): number {
+  if (paras.length < 2) return 0;
+  const marks = (t: string) => (t.match(/[！？!?]/gu) ?? []).length;
+  return marks(paras.at(-1)!) - marks(paras[0]!);
 }
 
 /** Closing words late and opening words early, sentence by sentence (so a text of one paragraph counts too). */
@@ -176,7 +189,8 @@ export function extractOrderFeatures(a: TextAnalysis): OrderFeatures {
     lmCost: r3(lmCostPerChar(body)),
     repeatedShare: r3(repeatedShare(body)),
     openingRole: r3(openingRole(sent, keywords)),
-    closingRole: closingRole(sent),
+    closingRole: r3(closingRole(paras, sent)),
+    closingExclaim: closingExclaim(paras),
     sentenceCues: r3(sentenceCues(sent)),
     // the text's first sentence carries on from something said before, or opens on a he/she nobody has
     // been named for yet (a text of one paragraph too)
