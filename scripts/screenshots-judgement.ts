@@ -43,7 +43,7 @@ if (!taskId || !classId) throw new Error('demo task or class not found: start th
 
 type Row = { name: string; essays: { id: number; status: string }[] };
 let essays: { id: number; name: string }[] = [];
-for (const deadline = Date.now() + 600_000; ; ) {
+for (const deadline = Date.now() + 1_800_000; ; ) {
   const list = await api<{ students: Row[] }>(token, `/platform-management/writings/list?taskId=${taskId}&classId=${classId}`);
   const all = list.students.flatMap((s) => s.essays.map((e) => ({ ...e, name: s.name })));
   if (all.length && all.every((e) => !['submitted', 'awaiting_ai', 'ai_running'].includes(e.status))) {
