@@ -29,7 +29,7 @@ describe('the score export sums up on the task scale', () => {
     draft: 0,
     wordCount: 500,
     teacherScore,
-    submittedAt: null,
+    submittedAt: new Date('2026-09-01T08:00:00Z'),
     auditAt: null,
     dimensionScores: [],
     teacherComment: '',
