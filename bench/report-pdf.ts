@@ -33,7 +33,7 @@ const report: ClassReport = {
   commonProblems: [{ kind: 'wrongChar', label: '错别字', count: 37, essays: 21, examples: [{ text: '“一渡”→“一度”', count: 6 }, { text: '“再接再励”→“再接再厉”', count: 4 }] }],
   goodSentences: names.slice(0, 8).map((n, i) => ({ studentId: i + 1, studentName: n, text: '秋风像一把金色的剪刀，剪下了满树的黄叶。', reasons: ['比喻生动'] })),
   excellent: names.slice(0, 5).map((n, i) => ({ studentId: i + 1, studentName: n, essayId: i + 1, percent: 95, score: 'A', excerpt: NORMAL_ESSAY.slice(0, 80) })),
-  attention: names.slice(45).map((n, i) => ({ studentId: 46 + i, studentName: n, reason: 'low' as const, percent: 58, previous: 70 })),
+  attention: names.slice(45).map((n, i) => ({ studentId: 46 + i, studentName: n, reason: 'low' as const, percent: 58, previous: 70, score: 'C', previousScore: 'B' })),
   comparison: { previous: { taskId: 2, title: '秋天', average: 79.4, approved: 48 }, current: 81.2, delta: 1.8, dimensions: [], trend: [{ taskId: 2, title: '秋天', average: 79.4 }, { taskId: 1, title: '我的老师', average: 81.2 }] },
   students: names.map((name, i) => ({ studentId: i + 1, studentNo: String(i + 1), name, status: 'approved' as const, essayId: i + 1, percent: 80, score: 'B', band: 'good', wordCount: 500 + i, previous: 78, wrongChars: i % 3, dimensions: dims.map((_, k) => ({ id: `d${k}`, percent: 80, score: 'B' })) })),
   studentPages: names.map((name, i) => ({

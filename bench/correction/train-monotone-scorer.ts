@@ -21,7 +21,6 @@ import { loadAes } from './aes-data.js';
 import { argValue, sharedDataPath } from './bench-args.js';
 import { pearson, qwk, spearman } from './stats.js';
 import { applyAnchorMap, fitAnchorMap } from '../../src/correction/scoring/anchors.js';
-import { SCALE_CENTER, SCALE_SPREAD } from '../../src/correction/scoring/calibration.js';
 
 const DATA_DIR = sharedDataPath('aes-calibration') + '/';
 const ANALYSES = '/tmp/zhipi-monotone-analyses.json';
@@ -254,7 +253,7 @@ function main() {
   const per: Array<{ model: ReturnType<typeof agreement>; length: ReturnType<typeof agreement> }> = [];
   const lowered: Record<Perturbation, number[]> = { truncated: [], shuffled: [], errors: [], repeated: [] };
   const picked = new Map<string, number>();
-  /** seed 1's held-out scores on the product's class scale (75 ± 10 among the training part), for the anchors */
+  /** seed 1's held-out scores on the product's scale (the training part's teachers' mean and sd), for the anchors */
   const productScale = new Array<number>(rows.length);
   for (let seed = 1; seed <= seeds; seed++) {
     const model = new Array<number>(rows.length);
@@ -274,7 +273,8 @@ function main() {
       const lenPts = onTeacherScale(test.map((i) => sign * rows[i]!.han), trainLen.map((h) => sign * h), trainY);
       test.forEach((i, k) => {
         model[i] = testPts[k]!;
-        if (seed === 1) productScale[i] = SCALE_CENTER + (SCALE_SPREAD * (testRaw[k]! - mean(trainRaw))) / (sdev(trainRaw) || 1);
+        // the product's scale: the training part's own teachers' mean and sd (calibration.ts, principle 3)
+        if (seed === 1) productScale[i] = mean(trainY) + (sdev(trainY) * (testRaw[k]! - mean(trainRaw))) / (sdev(trainRaw) || 1);
         len[i] = lenPts[k]!;
         for (const p of PERTURBATIONS) if (rawOf(f, rows[i]!.stress[p]) < testRaw[k]!) low[p]++;
       });
@@ -337,7 +337,8 @@ function main() {
     weights: f.w.map(r6),
     rawMean: r6(rawMean),
     rawSd: r6(rawSd),
-    calibration: { referenceGrade: grade, zKnots: quantileKnots(oof.map((v) => (v - rawMean) / rawSd)).map(r6) },
+    // the scale the reference essays' own teachers used (calibration.ts, principle 3)
+    calibration: { referenceGrade: grade, zKnots: quantileKnots(oof.map((v) => (v - rawMean) / rawSd)).map(r6), center: Math.round(mean(y) * 10) / 10, spread: Math.round(sdev(y) * 10) / 10 },
   };
   writeFileSync(new URL('../../src/correction/scoring/monotone-model.json', import.meta.url), JSON.stringify(model, null, 2) + '\n');
   console.log(`wrote monotone-model.json (μ ${g.mu}, λ ${g.lambda})`);

@@ -81,7 +81,10 @@ describe.each(databaseKinds())('student growth records on %s', (kind) => {
 
   it('computes the record and profile from the approved essays', async () => {
     const p = await profile();
-    expect(p.record).toMatchObject({ studentId, tasksCompleted: 3, essaysSubmitted: 4, totalWords: 1950, excellentCount: 0, averageScore: 82, semesterId });
+    expect(p.record).toMatchObject({ studentId, tasksCompleted: 3, essaysSubmitted: 4, totalWords: 1950, excellentCount: 0, semesterId });
+    // a semester of letter-grade tasks stays in letters (was averageScore 82, the mean of the percents behind A, B, C, A)
+    expect(p.record.averageScore).toBeNull();
+    expect(p.record.scores).toMatchObject([{ kind: 'levels', count: 4, levels: [{ label: 'A', count: 2 }, { label: 'B', count: 1 }, { label: 'C', count: 1 }], median: 'B' }]);
     expect(p.trend.map((e: { essayId: number; scorePercent: number }) => [e.essayId, e.scorePercent])).toEqual([[ids.t1d0, 78], [ids.t1d1, 93], [ids.t2, 63], [ids.t3, 93]]);
     expect(p.trend[0].dimensions).toEqual({ theme: 78, content: 78, structure: 78, language: 63, mechanics: 63 });
     expect(p.dimensions.map((d: { id: string }) => d.id)).toEqual(DIMS);
@@ -109,14 +112,16 @@ describe.each(databaseKinds())('student growth records on %s', (kind) => {
   it('follows cancelled approvals and re-approvals', async () => {
     expect((await post('review/cancelApproval', { essayId: ids.t3 })).statusCode).toBe(200);
     let p = await profile();
-    expect(p.record).toMatchObject({ tasksCompleted: 2, essaysSubmitted: 4, totalWords: 1350, averageScore: 78 });
+    expect(p.record).toMatchObject({ tasksCompleted: 2, essaysSubmitted: 4, totalWords: 1350, averageScore: null });
+    expect(p.record.scores).toMatchObject([{ kind: 'levels', count: 3, levels: [{ label: 'A', count: 1 }, { label: 'B', count: 1 }, { label: 'C', count: 1 }], median: 'B' }]);
     expect(p.wrongBook.map((w: { wrong: string; fixed: boolean }) => [w.wrong, w.fixed])).toEqual([['渡', false]]);
     const rec = await get(`studentGrowing/${studentId}/${semesterId}`);
     expect(rec.json().data).toMatchObject({ tasksCompleted: 2, essaysSubmitted: 4, totalWords: 1350 });
 
     await approve(ids.t3, 'B', ['B', 'B', 'B', 'B', 'B'], '再次审核。');
     p = await profile();
-    expect(p.record).toMatchObject({ tasksCompleted: 3, essaysSubmitted: 4, totalWords: 1950, averageScore: 78 });
+    expect(p.record).toMatchObject({ tasksCompleted: 3, essaysSubmitted: 4, totalWords: 1950, averageScore: null });
+    expect(p.record.scores).toMatchObject([{ kind: 'levels', count: 4, levels: [{ label: 'A', count: 1 }, { label: 'B', count: 2 }, { label: 'C', count: 1 }], median: 'B' }]);
     expect(p.wrongBook.find((w: { wrong: string }) => w.wrong === '渡').fixed).toBe(true);
     expect(p.comments.at(-1).comment).toBe('再次审核。');
   });
@@ -162,7 +167,8 @@ describe.each(databaseKinds())('student growth records on %s', (kind) => {
       const header = (ws.getRow(1).values as string[]).slice(1);
       expect(header[5]).toBe(lang === 'zh' ? '本学期完成任务' : 'Tasks completed this semester');
       const first = (ws.getRow(2).values as (string | number)[]).slice(1);
-      expect(first.slice(3, 10)).toEqual([name, expect.any(String), 3, 4, 1950, 0, 78]);
+      expect(first.slice(3, 10)).toEqual([name, expect.any(String), 3, 4, 1950, 0, lang === 'zh' ? 'A 1篇，B 2篇，C 1篇（中间水平 B）' : 'A 1, B 2, C 1 (middle essay: B)']);
+      expect(header[9]).toBe(lang === 'zh' ? '得分情况' : 'Scores');
       expect(ws.rowCount).toBe(page.total + 1);
     }
   });

@@ -15,7 +15,7 @@ export const enGrowth: Record<keyof typeof zhGrowth, string> = {
   'growth.col.essaysSubmitted': 'Essays submitted',
   'growth.col.totalWords': 'Total words',
   'growth.col.excellentCount': 'Times named excellent sample',
-  'growth.col.averageScore': 'Average score',
+  'growth.col.averageScore': 'Scores',
   'growth.col.essay': 'Essay',
   'growth.col.action': 'Action',
   'growth.gender.0': 'Not given',

@@ -48,6 +48,7 @@ export const enLibrary: Record<keyof typeof zhLibrary, string> = {
   'exportWriting.col.submitted': 'Submitted (CST)',
   'exportWriting.col.audited': 'Approved (CST)',
   'exportWriting.col.comment': 'Teacher comment',
+  'exportWriting.summary': 'Scores in all',
   'exportWriting.draft.0': 'First draft',
   'exportWriting.draft.1': 'Revised 1',
   'exportWriting.draft.2': 'Revised 2',

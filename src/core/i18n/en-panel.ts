@@ -210,7 +210,7 @@ export const enPanel: Record<keyof typeof zhPanel, string> = {
   'panel.feature.hardDifficulty': 'Hard difficulty',
   'panel.feature.gradeExpectation': 'Judged for the grade',
   'panel.feature.lengthAgainstGrade': 'Length against the grade\'s target (characters / target)',
-  'panel.feature.offTopicCap': 'Off the title: kept below the pass mark',
+  'panel.feature.offTopicCap': 'Off the title: marked in the bottom class (under 60%)',
   'panel.feature.setPhrases': 'Set phrases',
   'panel.listAll': 'All',
   'panel.listStart': 'Start correcting',

@@ -13,7 +13,7 @@ export const zhGrowth = {
   'growth.col.essaysSubmitted': '提交作文数',
   'growth.col.totalWords': '总字数',
   'growth.col.excellentCount': '入选优秀范文次数',
-  'growth.col.averageScore': '平均得分',
+  'growth.col.averageScore': '得分情况',
   'growth.col.essay': '作文',
   'growth.col.action': '操作',
   'growth.gender.0': '未填',

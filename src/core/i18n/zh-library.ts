@@ -49,6 +49,7 @@ export const zhLibrary = {
   'exportWriting.col.submitted': '提交时间',
   'exportWriting.col.audited': '审核时间',
   'exportWriting.col.comment': '教师评语',
+  'exportWriting.summary': '得分汇总',
   'exportWriting.draft.0': '初稿',
   'exportWriting.draft.1': '修改稿1',
   'exportWriting.draft.2': '修改稿2',

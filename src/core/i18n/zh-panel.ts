@@ -208,7 +208,7 @@ export const zhPanel = {
   'panel.feature.hardDifficulty': '难度从严',
   'panel.feature.gradeExpectation': '按年级要求',
   'panel.feature.lengthAgainstGrade': '篇幅对照年级要求（字数/目标字数）',
-  'panel.feature.offTopicCap': '偏离题目，总分限在及格线以下',
+  'panel.feature.offTopicCap': '偏离题目，按四类卷评分（及格线以下）',
   'panel.feature.setPhrases': '套话',
   'panel.listAll': '全部',
   'panel.listStart': '开始批改',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreSummaryLine, summarizeScores } from './score-summary';
+import { scoreSummariesLine, scoreSummaryLine, summarizeByScale, summarizeScores } from './score-summary';
 
 const ABC = { scoreType: 1, fullMark: null, levels: ['A', 'B', 'C'] };
 
@@ -34,5 +34,21 @@ describe('summarizeScores', () => {
   it('says there are no scores yet rather than showing zeros', () => {
     expect(scoreSummaryLine(summarizeScores([], ABC), 'zh')).toBe('暂无评分');
     expect(summarizeScores([], { scoreType: 3, levels: [] })).toMatchObject({ average: null, highest: null, lowest: null });
+  });
+});
+
+describe('summarizeByScale', () => {
+  it('keeps a semester of letter-grade tasks in letters (was 平均得分 82 for A, B, C, A) and never averages across scales', () => {
+    const letters = summarizeByScale([{ scale: ABC, scores: [{ percent: 92.5, label: 'A' }, { percent: 77.5, label: 'B' }, { percent: 62.5, label: 'C' }, { percent: 92.5, label: 'A' }] }]);
+    expect(scoreSummariesLine(letters, 'zh')).toBe('A 2篇，B 1篇，C 1篇（中间水平 B）');
+    const mixed = summarizeByScale([
+      { scale: ABC, scores: [{ percent: 92.5, label: 'A' }] },
+      { scale: { scoreType: 3, fullMark: 40, levels: [] }, scores: [{ percent: 75, label: '30' }] },
+      { scale: { scoreType: 2, levels: ['优秀', '良好', '中等', '较差'] }, scores: [] },
+    ]);
+    expect(mixed.map((s) => s.kind)).toEqual(['levels', 'points']);
+    expect(scoreSummariesLine(mixed, 'zh')).toBe('A 1篇，B 0篇，C 0篇（中间水平 A）；平均 30（满分40），最高 30，最低 30');
+    expect(scoreSummariesLine(mixed, 'en')).toContain('; average 30 (out of 40)');
+    expect(scoreSummariesLine([], 'zh')).toBe('暂无评分');
   });
 });

@@ -93,3 +93,18 @@ export function scoreSummaryLine(s: ScoreSummary, lang: Lang): string {
 export function shownOnScale(label: string, scale: Pick<ScoreScale, 'scoreType' | 'fullMark'>): string {
   return isLevelScale(scale) ? label : `${label}/${scale.fullMark ?? 100}`;
 }
+
+/**
+ * Scores met on several scales (a pupil's semester of letter-grade and points tasks): one summary per
+ * scale, in the order the scales first appear, never a mean across them. A growth profile's A, B, A
+ * stays "A 2篇，B 1篇", not the 82 their percents average to.
+ */
+export function summarizeByScale(groups: ReadonlyArray<{ scale: ScoreScale; scores: readonly ShownScoreInput[] }>): ScoreSummary[] {
+  return groups.filter((g) => g.scores.length).map((g) => summarizeScores(g.scores, g.scale));
+}
+
+/** Several summaries in one line, one per scale: "A 2篇，B 1篇，C 0篇（中间水平 A）；平均 80（满分100）…". */
+export function scoreSummariesLine(summaries: readonly ScoreSummary[], lang: Lang): string {
+  const shown = summaries.filter((s) => s.count);
+  return shown.length ? shown.map((s) => scoreSummaryLine(s, lang)).join(lang === 'zh' ? '；' : '; ') : WORDS[lang].none;
+}

@@ -81,6 +81,8 @@ describe('the consistency checker', () => {
     const r = zh.get('02-chalk')!;
     expect(rules(withText(r, { dimension: ['language', '语言表达（B）：全文22句，平均每句23.9字，用了9个较生动的词语。'] }))).toContain('countsInText');
     expect(rules(withText(r, { note: '好句：“夕阳”、“actionChain”等描写具体生动。' }))).toContain('internalWord');
+    // the sample-essay reason that only counted
+    expect(rules(withText(r, { overall: '全文473字，分6段。综合评定：B。' }))).toContain('countsInText');
     expect(rules(withText(r, { overall: '标点：如，→。、，，→，。综合评定：B。' }))).toContain('rawSymbol');
   });
 

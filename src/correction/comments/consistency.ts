@@ -44,7 +44,7 @@ const PUNCT_ADVICE = /改正标点|标点有\d+处|fix the punctuation/u;
 const ENDING_PRAISE = /结尾扣题|回扣题目|首尾呼应|呼应“|closes back on|comes back to the title/u;
 const REQUIREMENTS_MET = /写作要求都已做到|紧扣题目|requirements are met/u;
 const ENDING_ADVICE = /结尾[^。；]{0,30}可再(次点明|回到)|bring the ending back to/u;
-const COUNTS = /全文\d+句|平均每[句段]|\d+句中|共\d+处|\d+个较生动|细节描写\d+处|出现\d+次|\d+ sentences|on average|lines of speech/u;
+const COUNTS = /全文\d+句|全文\d+字，分\d+段|平均每[句段]|\d+句中|共\d+处|\d+个较生动|细节描写\d+处|出现\d+次|\d+ sentences|on average|lines of speech/u;
 const INTERNAL = /actionChain|\b[a-z]+[A-Z][A-Za-z]*\b|\bundefined\b|\bNaN\b|\[object/u;
 const RAW = /→|->|=>/u;
 

@@ -24,7 +24,7 @@ function normalClass(grade: number, n: number): number[] {
 }
 
 const TOP: Record<Exclude<ScoreType, 3>, string> = { 1: 'A', 2: '优秀', 4: '甲' };
-const BOTTOM: Record<Exclude<ScoreType, 3>, string> = { 1: 'C', 2: '较差', 4: '丁' };
+const BOTTOM: Record<1, string> = { 1: 'C' };
 
 describe('scale calibration (calibration.ts)', () => {
   it('reads the shipped model’s reference essays at a grade from the curriculum table, with ascending knots', () => {
@@ -42,13 +42,23 @@ describe('scale calibration (calibration.ts)', () => {
     expect(gradeGapSd(0, 9)).toBe(gradeGapSd(1, 9));
   });
 
-  it('maps a percentile of the reference essays to the normal class scale (75 ± 10)', () => {
+  it('carries the scale the reference essays’ own teachers used (their mean and sd), not an invented one', () => {
+    // aes-calibration: 150 teacher marks, mean about 81, sd about 9 (shared data README)
+    expect(cal.center).toBeGreaterThan(78);
+    expect(cal.center).toBeLessThan(84);
+    expect(cal.spread).toBeGreaterThan(6);
+    expect(cal.spread).toBeLessThan(11);
+    // a model without them falls back to 75 ± 10
+    expect(taskPoints(cal.zKnots[4]!, cal.referenceGrade, { referenceGrade: cal.referenceGrade, zKnots: cal.zKnots })).toBeCloseTo(75, 6);
+  });
+
+  it('maps a percentile of the reference essays to the teachers’ scale (median → their mean)', () => {
     expect(normalQuantile(0.5)).toBeCloseTo(0, 8);
     expect(normalQuantile(0.975)).toBeCloseTo(1.959964, 5);
     expect(normalQuantile(0.01)).toBeCloseTo(-2.326348, 5);
     CALIBRATION_PERCENTILES.forEach((p, i) => expect(normalScore(cal.zKnots[i]!, cal.zKnots)).toBeCloseTo(normalQuantile(p), 8));
     const median = cal.zKnots[CALIBRATION_PERCENTILES.indexOf(0.5)]!;
-    expect(taskPoints(median, cal.referenceGrade, cal)).toBeCloseTo(75, 6);
+    expect(taskPoints(median, cal.referenceGrade, cal)).toBeCloseTo(cal.center!, 6);
     let prev = -Infinity;
     for (let z = -5; z <= 5; z += 0.05) {
       const p = taskPoints(z, 7, cal);
@@ -60,21 +70,21 @@ describe('scale calibration (calibration.ts)', () => {
     expect(quantileKnots([1, 2, 3, 4, 5]).at(4)).toBe(3);
   });
 
-  it('gives a normal class of every grade the whole scale: the best A / 优秀 / 甲 / ≥ 85 points, the weakest C / 较差 / 丁 / 待提高', () => {
+  // Below 60 (较差 / 丁 / 待提高) is left to what teachers fail (off the title, unfinished, far too short:
+  // the scorer's rules); the reference essays' own teachers gave none of 150 essays below 62.
+  it('gives a normal class of every grade the top of the scale and its bottom level on the A/B/C scale: the best A / 优秀 / 甲 / ≥ 85 points, the weakest C, below B', () => {
     for (let grade = 1; grade <= 12; grade++) {
       for (const size of [10, 30, 45]) {
         const points = normalClass(grade, size).map((z) => taskPoints(z, grade, cal));
         const best = Math.max(...points);
         const weakest = Math.min(...points);
         const at = `grade ${grade}, ${size} pupils`;
-        for (const type of [1, 2, 4] as const) {
-          expect(showScore(best, type, 'zh').label, at).toBe(TOP[type]);
-          expect(showScore(weakest, type, 'zh').label, at).toBe(BOTTOM[type]);
-        }
+        for (const type of [1, 2, 4] as const) expect(showScore(best, type, 'zh').label, at).toBe(TOP[type]);
+        expect(showScore(weakest, 1, 'zh').label, at).toBe(BOTTOM[1]);
+        for (const type of [2, 4] as const) expect(showScore(weakest, type, 'zh').label, at).not.toBe(TOP[type]);
         expect(showScore(best, 3, 'zh').value!, at).toBeGreaterThanOrEqual(85);
-        expect(showScore(weakest, 3, 'zh').value!, at).toBeLessThan(60);
+        expect(showScore(weakest, 3, 'zh').value!, at).toBeLessThan(72);
         expect(showScore(best, 3, 'zh', 50).value!, at).toBeGreaterThanOrEqual(43);
-        expect(gradeBand(weakest), at).toBe('needsImprovement');
         // and most of the class in between: the median pupil is neither A nor C
         const median = [...points].sort((x, y) => x - y)[Math.floor(size / 2)]!;
         expect(showScore(median, 1, 'zh').label, at).toBe('B');

@@ -6,9 +6,13 @@
 //     their median length, found by train-monotone-scorer.ts). A pupil of a younger grade is read against their own
 //     grade: their z is raised by the typical annual growth between the two grades, in standard
 //     deviations of a grade's spread (ANNUAL_GROWTH_SD).
-//  3. Scale: a normal class on the task's scale is centred at 75 with a spread of 10 points: the school
-//     cut-offs (A/优秀/甲 ≥ 85, 良好/乙 ≥ 75, 中等/丙 ≥ 60) then give A to the top sixth of a class
-//     (+1 sd) and below 60 (C/较差/丁/待提高) to the bottom 7% (−1.5 sd).
+//  3. Scale: the one real teachers used on the reference essays. A percentile of the reference essays
+//     is given the points their own teachers gave at that percentile (the mean and sd of their marks,
+//     stored with the model: 80.9 ± 8.8 on aes-calibration), so the AI marks on a teacher's scale, not
+//     an invented one. Against the school cut-offs (A/优秀/甲 ≥ 85, 良好/乙 ≥ 75, 中等/丙 ≥ 60) an essay
+//     at the grade's expectation (the median) is B/良好, a third of a class reaches A, and below 60
+//     (较差/丁/待提高) is left to what teachers fail: off the title, unfinished, far too short (the rules
+//     of local-scorer.ts). Models without the two figures fall back to 75 ± 10.
 
 /**
  * Typical growth in one school year, in standard deviations of a grade's spread: the mean annual gains
@@ -31,7 +35,7 @@ export const ANNUAL_GROWTH_SD: Readonly<Record<number, number>> = {
   12: 0.06,
 };
 
-/** the task scale's centre and spread for a normal class (principle 3) */
+/** the task scale's centre and spread when a model does not carry its reference teachers' (principle 3) */
 export const SCALE_CENTER = 75;
 export const SCALE_SPREAD = 10;
 
@@ -43,6 +47,9 @@ export interface ScaleCalibration {
   referenceGrade: number;
   /** the reference essays' out-of-fold combined z at CALIBRATION_PERCENTILES, ascending */
   zKnots: number[];
+  /** the mean and sd of the marks the reference essays' own teachers gave (principle 3) */
+  center?: number;
+  spread?: number;
 }
 
 /** How many standard deviations a pupil of `grade` is expected to sit below the reference grade
@@ -93,7 +100,7 @@ export function normalScore(z: number, zKnots: readonly number[]): number {
 /** The model's combined z → points on the task's scale for a pupil of `grade` (0-100, before rules). */
 export function taskPoints(z: number, grade: number, cal: ScaleCalibration): number {
   const q = normalScore(z + gradeGapSd(grade, cal.referenceGrade), cal.zKnots);
-  return Math.max(0, Math.min(100, SCALE_CENTER + SCALE_SPREAD * q));
+  return Math.max(0, Math.min(100, (cal.center ?? SCALE_CENTER) + (cal.spread ?? SCALE_SPREAD) * q));
 }
 
 /** Percentile knots of a sample (type-7 interpolation), for train-monotone-scorer.ts. */

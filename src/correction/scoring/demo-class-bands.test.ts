@@ -36,6 +36,12 @@ describe('the demo class’s bands', () => {
     expect(byKey('06-spring-outing').percent).toBeLessThan(60);
   });
 
+  it('gives the class’s best essays the top level: the best essay (01, 02 or 08) is 优秀 on the reference teachers’ scale', () => {
+    const best = [...scored].sort((a, b) => b.r.percent - a.r.percent)[0]!;
+    expect(['good', 'excellent']).toContain(best.kind);
+    expect(best.r.label).toBe('优秀');
+  });
+
   it('uses the whole scale: the class spans at least 30 points and three bands', () => {
     const p = scored.map((s) => s.r.percent);
     expect(Math.max(...p) - Math.min(...p)).toBeGreaterThanOrEqual(30);

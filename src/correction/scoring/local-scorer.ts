@@ -47,9 +47,10 @@ const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
 export const SCORING_MODEL = modelJson as MonotoneModel;
-/** The highest total of an essay off its title. Product decision: 跑题 is marked at the bottom of the
- * scale, below a short essay that keeps to its title (a short one loses 35 × its missing share). */
-const OFF_TOPIC_CAP = 45;
+/** An essay off its title is marked inside the bottom class, as the 中考 rubrics do (偏离题意 → 四类卷,
+ * below 60% of the full mark): its score, whatever its writing, is scaled into [0, 60), so a better
+ * written off-topic essay still stands above a worse one, and none reaches the pass mark. */
+const OFF_TOPIC_SHARE = 0.6;
 const LENGTH_INPUTS = new Set<MonotoneInputName>(['lengthToTarget', 'beyondTarget']);
 
 /** The model's z (monotone-model.ts): `z`, everything; `withoutLength`, without the length terms, which
@@ -122,9 +123,10 @@ function totalWithRules(a: TextAnalysis): { percent: number; evidence: Evidence[
   // An essay that leaves its title (no title word, or drifted for half its text or more) is marked as
   // 跑题 in every school: however well written, it stays at the bottom of the scale.
   const offTopic = cov === 0 || (drift?.drifted === true && drift.share >= 0.5);
-  if (offTopic && p > OFF_TOPIC_CAP) {
-    evidence.push({ feature: 'offTopicCap', value: OFF_TOPIC_CAP, effect: -r1(p - OFF_TOPIC_CAP), ranges: drift?.ranges ?? [] });
-    p = OFF_TOPIC_CAP;
+  if (offTopic && p > 0) {
+    const inBand = clamp(p, 0, 99.9) * OFF_TOPIC_SHARE;
+    evidence.push({ feature: 'offTopicCap', value: Math.round(OFF_TOPIC_SHARE * 100), effect: -r1(p - inBand), ranges: drift?.ranges ?? [] });
+    p = inBand;
   }
   return { percent: clamp(p, 0, 100), evidence };
 }

@@ -5,7 +5,7 @@
 import type { TextAnalysis } from '../text/analyze.js';
 import { clauseCost, getWordLm } from '../spelling/word-lm.js';
 
-export const ORDER_FEATURES = ['unfinished', 'closingContrast', 'positionCues', 'paragraphCohesion', 'orderInversions', 'framing', 'sequelStart', 'lmCost', 'repeatedShare'] as const;
+export const ORDER_FEATURES = ['unfinished', 'closingContrast', 'positionCues', 'paragraphCohesion', 'orderInversions', 'framing', 'sequelStart', 'lmCost', 'repeatedShare', 'openingRole', 'closingRole', 'closingExclaim', 'sentenceCues', 'sequelOpening'] as const;
 export type OrderFeatures = Record<(typeof ORDER_FEATURES)[number], number>;
 
 // Words that close a school narrative: what the writer learned, felt, or will do from now on.
@@ -14,12 +14,18 @@ const CLOSING_CUES = ['总之', '这就是', '明白', '懂得', '从此', '难�
 const OPENING_CUES = ['有一次', '记得', '那是', '那年', '那天', '小时候', '一天', '曾经', '从小', '第一次', '说起', '我的', '是一位', '是一个', '姓'];
 // Words that carry on from something said before: a paragraph that starts with one cannot open an essay.
 const SEQUEL_STARTS = /^[\s“"]*(后来|于是|接着|然后|但是|可是|不过|因此|所以|而且|并且|还有|另外|这时|这样|那时|从此|最后|终于|他|她|它|这|那)/u;
-// Time markers by the stage of a story they open: beginning, middle, end.
+// Time and discourse markers by the stage of a text they belong to: beginning, middle, end.
 const STAGES: ReadonlyArray<readonly string[]> = [
-  ['首先', '起初', '一开始', '刚开始', '小时候', '那时', '记得'],
-  ['然后', '接着', '后来', '随后', '不久', '过了一会'],
-  ['最后', '终于', '从此', '如今', '至今', '今后'],
+  ['首先', '起初', '一开始', '刚开始', '小时候', '那时', '记得', '第一'],
+  ['然后', '接着', '后来', '随后', '不久', '过了一会', '其次', '第二'],
+  ['最后', '终于', '从此', '如今', '至今', '今后', '总之', '总而言之', '综上所述'],
 ];
+// Words that sum up or reflect: they belong to a closing sentence, not an opening one.
+const SUMMING_UP = ['总之', '总而言之', '这就是', '这便是', '这就是我的', '我明白了', '我懂得了', '让我明白', '让我懂得', '使我明白', '我永远', '永远不会忘记', '忘不了', '难忘', '从此以后', '从那以后', '今后', '每当', '我爱', '感谢', '谢谢'];
+// Words that draw a conclusion: an argument's or a reflection's last step.
+const CONCLUDING = ['因此', '所以', '由此可见', '可见', '道理', '人生', '才是', '真正', '啊', '吧'];
+// Words that set the scene or introduce: they belong to an opening sentence.
+const SETTING = ['记得', '那是', '那年', '那天', '小时候', '有一次', '一天', '曾经', '从小', '说起', '是一位', '是一个', '是我们', '我的', '我有', '我们班', '我们学校', '今年', '去年', '上学期', '这学期', '开学'];
 
 const HAN_RUN = /\p{Script=Han}+/gu;
 /** longest clause scored at once: the LM's Viterbi grows with it, and longer runs are rare */
@@ -122,6 +128,45 @@ export function lmCostPerChar(body: string): number {
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const count = (text: string, cues: readonly string[]) => cues.reduce((n, c) => n + (text.includes(c) ? 1 : 0), 0);
+
+/** The body's sentences (text only, Han-bearing), in order. */
+function sentenceTexts(a: TextAnalysis): string[] {
+  return a.sentences.filter((s) => s.hanCount > 0).map((s) => s.text);
+}
+
+/** How much more the text's first sentences open than its last ones do: scene-setting words and the
+ * title's words in the first two sentences, against the same in the last two (a text whose opening was
+ * moved to the end reads the other way round). */
+function openingRole(sent: string[], keywords: string[]): number {
+  if (sent.length < 4) return 0;
+  const head = sent.slice(0, 2).join('');
+  const tail = sent.slice(-2).join('');
+  return count(head, SETTING) - count(tail, SETTING) + (count(head, keywords) - count(tail, keywords)) / Math.max(1, keywords.length);
+}
+
+/** How much more the last paragraph closes than the first: summing-up, reflecting and concluding
+ * words per 100 characters (the first paragraph of one paragraph's text: its first two sentences). */
+function closingRole(paras: string[], sent: string[]): number {
+  const [first, last] = paras.length > 1 ? [paras[0]!, paras.at(-1)!] : [sent.slice(0, 2).join(''), sent.slice(-2).join('')];
+  if (!first || !last) return 0;
+  const cues = [...SUMMING_UP, ...CLOSING_CUES, ...CONCLUDING];
+  return cueDensity(last, cues) - cueDensity(first, cues);
+}
+
+/** Exclamations and questions that close (a last paragraph that calls out, a first that states): the
+ * count of ！ and ？ in the last paragraph less the first's. */
+function closingExclaim(paras: string[]): number {
+  if (paras.length < 2) return 0;
+  const marks = (t: string) => (t.match(/[！？!?]/gu) ?? []).length;
+  return marks(paras.at(-1)!) - marks(paras[0]!);
+}
+
+/** Closing words late and opening words early, sentence by sentence (so a text of one paragraph counts too). */
+function sentenceCues(sent: string[]): number {
+  if (sent.length < 3) return 0;
+  return sent.reduce((s, t, i) => s + (i / (sent.length - 1) - 0.5) * (count(t, SUMMING_UP) + count(t, CLOSING_CUES) - count(t, SETTING) - count(t, OPENING_CUES)), 0);
+}
 
 export function extractOrderFeatures(a: TextAnalysis): OrderFeatures {
   const paras = a.paragraphs.map((p) => p.text);
@@ -130,6 +175,8 @@ export function extractOrderFeatures(a: TextAnalysis): OrderFeatures {
   // an essay that stops mid-sentence: its last sentence has no closing mark
   const unfinished = last && !last.end_mark && !/[。！？…”’」]\s*$/u.test(last.text) ? 1 : 0;
   const others = paras.slice(0, -1);
+  const sent = sentenceTexts(a);
+  const keywords = a.relevance.titleKeywords.map((u) => u.keyword);
   const closingContrast = paras.length > 1 ? cueDensity(paras.at(-1)!) - others.reduce((s, p) => s + cueDensity(p), 0) / others.length : 0;
   return {
     unfinished,
@@ -141,5 +188,12 @@ export function extractOrderFeatures(a: TextAnalysis): OrderFeatures {
     sequelStart: paras.length > 1 && SEQUEL_STARTS.test(paras[0]!) ? 1 : 0,
     lmCost: r3(lmCostPerChar(body)),
     repeatedShare: r3(repeatedShare(body)),
+    openingRole: r3(openingRole(sent, keywords)),
+    closingRole: r3(closingRole(paras, sent)),
+    closingExclaim: closingExclaim(paras),
+    sentenceCues: r3(sentenceCues(sent)),
+    // the text's first sentence carries on from something said before, or opens on a he/she nobody has
+    // been named for yet (a text of one paragraph too)
+    sequelOpening: sent.length > 1 && SEQUEL_STARTS.test(sent[0]!) ? 1 : 0,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { campuses, classes, corrections, essayReviews, essays, growthEntries, growthRecords, semesters, students, tasks } from '../db/schema';
 import { taughtBy } from './classes';
@@ -101,6 +101,15 @@ export const growthRepo = {
         school_id = excluded.school_id, tasks_completed = excluded.tasks_completed, essays_submitted = excluded.essays_submitted,
         total_words = excluded.total_words, average_percent = excluded.average_percent,
         last_approved_at = excluded.last_approved_at, updated_at = excluded.updated_at`);
+  },
+  /** The scored entries of these students in a semester, with their task (whose scale the score is on). */
+  scoredEntries(db: Executor, studentIds: number[], semesterId: number) {
+    if (!studentIds.length) return Promise.resolve([]);
+    return db
+      .select({ studentId: growthEntries.studentId, taskId: growthEntries.taskId, scorePercent: sql<number>`${growthEntries.scorePercent}` })
+      .from(growthEntries)
+      .where(and(inArray(growthEntries.studentId, studentIds), eq(growthEntries.semesterId, semesterId), isNotNull(growthEntries.scorePercent)))
+      .orderBy(asc(growthEntries.submittedAt), asc(growthEntries.essayId));
   },
   /** A student's entries of a semester, oldest first (without the transcripts: see firstWrittenRight). */
   entries(db: Executor, studentId: number, semesterId: number) {

@@ -190,10 +190,12 @@ export function buildClassReport(input: BuildInput): ClassReport {
   }
 
   if (want.has('attention')) {
+    // the scores as the task shows them (a letter task's letters, never the percents behind them)
+    const shown = (s: (typeof students)[number]) => ({ score: s.score, previousScore: s.previous !== null ? scaleLabel(s.previous, scoring, lang) : null });
     report.attention = students.flatMap((s): NonNullable<ClassReport['attention']> => {
-      if (s.status !== 'approved') return [{ studentId: s.studentId, studentName: s.name, reason: s.status, percent: null, previous: s.previous }];
-      if (s.percent !== null && s.percent < LOW_PERCENT) return [{ studentId: s.studentId, studentName: s.name, reason: 'low' as const, percent: s.percent, previous: s.previous }];
-      if (s.percent !== null && s.previous !== null && s.previous - s.percent >= DROP_POINTS) return [{ studentId: s.studentId, studentName: s.name, reason: 'dropped' as const, percent: s.percent, previous: s.previous }];
+      if (s.status !== 'approved') return [{ studentId: s.studentId, studentName: s.name, reason: s.status, percent: null, previous: s.previous, score: null, previousScore: shown(s).previousScore }];
+      if (s.percent !== null && s.percent < LOW_PERCENT) return [{ studentId: s.studentId, studentName: s.name, reason: 'low' as const, percent: s.percent, previous: s.previous, ...shown(s) }];
+      if (s.percent !== null && s.previous !== null && s.previous - s.percent >= DROP_POINTS) return [{ studentId: s.studentId, studentName: s.name, reason: 'dropped' as const, percent: s.percent, previous: s.previous, ...shown(s) }];
       return [];
     });
   }

@@ -2,6 +2,7 @@
 import { loadExcel } from './excel-lazy';
 import type { GrowthRecord } from '../../core/api/contracts/growth';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
+import { scoreSummariesLine } from '../../core/scoring/score-summary';
 
 export async function buildGrowthWorkbook(input: { rows: GrowthRecord[]; semesterName: string; lang: Lang }): Promise<Buffer> {
   const { rows, lang } = input;
@@ -19,7 +20,7 @@ export async function buildGrowthWorkbook(input: { rows: GrowthRecord[]; semeste
     { header: t('growth.col.essaysSubmitted'), key: 'essaysSubmitted', width: 14 },
     { header: t('growth.col.totalWords'), key: 'totalWords', width: 12 },
     { header: t('growth.col.excellentCount'), key: 'excellentCount', width: 14 },
-    { header: t('growth.col.averageScore'), key: 'averageScore', width: 12 },
+    { header: t('growth.col.averageScore'), key: 'scores', width: 40 },
   ];
   ws.getRow(1).font = { bold: true };
   for (const r of rows) {
@@ -34,7 +35,8 @@ export async function buildGrowthWorkbook(input: { rows: GrowthRecord[]; semeste
       essaysSubmitted: r.essaysSubmitted,
       totalWords: r.totalWords,
       excellentCount: r.excellentCount,
-      averageScore: r.averageScore ?? '',
+      // on the tasks' own scales, as every screen shows them (never a mean of the percents behind letters)
+      scores: r.scores.some((x) => x.count) ? scoreSummariesLine(r.scores, lang) : '',
     });
   }
   ws.getColumn('studentNo').numFmt = '@';

@@ -13,7 +13,10 @@ import type { ServiceDeps } from './deps';
 import { buildGrowthWorkbook } from './growth-export';
 import { buildGrowthProfile, rightOf, wrongLines } from './growth-profile';
 import { GrowthProfileCache, profileEnvelope } from './growth-profile-cache';
+import { summariesOnScales } from './score-scale';
 import { attachmentHeader } from './writing-export';
+import { taskScoringInfo, type TaskScoringInfo } from './writing-scope';
+import type { ScoreSummary } from '../../core/scoring/score-summary';
 
 export interface GrowthFilter {
   semesterId?: string | number | undefined;
@@ -35,7 +38,7 @@ function requireGrowthRead(auth: AuthContext): void {
 type SemesterRow = NonNullable<Awaited<ReturnType<typeof growthRepo.semester>>>;
 const semesterOut = (s: SemesterRow, lang: Lang) => ({ id: s.id, semesterId: semesterIdString(s), name: lang === 'en' ? s.nameEn : s.nameZh });
 
-function recordOf(row: GrowthListRow, semester: SemesterRow, lang: Lang): GrowthRecord {
+function recordOf(row: GrowthListRow, semester: SemesterRow, lang: Lang, scores: ScoreSummary[]): GrowthRecord {
   return {
     studentId: row.studentId,
     name: row.name,
@@ -50,7 +53,10 @@ function recordOf(row: GrowthListRow, semester: SemesterRow, lang: Lang): Growth
     essaysSubmitted: row.essaysSubmitted,
     totalWords: row.totalWords,
     excellentCount: Number(row.excellentCount),
-    averageScore: row.averagePercent,
+    // a mean of percents only when every scored essay was marked in points: the percents behind letters
+    // are no score a teacher gave (A, B, C, A is "A 2篇…", never 82)
+    averageScore: scores.length && scores.every((x) => x.kind === 'points') ? row.averagePercent : null,
+    scores,
     lastApprovedAt: row.lastApprovedAt ? row.lastApprovedAt.toISOString() : null,
   };
 }
@@ -63,6 +69,20 @@ export function growthService(deps: ServiceDeps) {
   const cache = caches.get(db) ?? new GrowthProfileCache();
   caches.set(db, cache);
   const scope = (auth: AuthContext) => (isScopedTeacher(auth) ? auth.identity.id : undefined);
+
+  /** Each student's scores of the semester summed up on their tasks' own scales (score-scale.ts). */
+  async function summariesOf(studentIds: number[], semesterId: number, lang: Lang): Promise<Map<number, ScoreSummary[]>> {
+    const scored = await growthRepo.scoredEntries(db, studentIds, semesterId);
+    const scales = new Map<number, TaskScoringInfo>();
+    for (const taskId of new Set(scored.map((e) => e.taskId))) scales.set(taskId, await taskScoringInfo(db, taskId));
+    const by = new Map<number, Array<{ percent: number; scoring: TaskScoringInfo }>>();
+    for (const e of scored) by.set(e.studentId, [...(by.get(e.studentId) ?? []), { percent: e.scorePercent, scoring: scales.get(e.taskId)! }]);
+    return new Map(studentIds.map((id) => [id, summariesOnScales(by.get(id) ?? [], lang)]));
+  }
+  async function recordsOf(rows: GrowthListRow[], semester: SemesterRow, lang: Lang): Promise<GrowthRecord[]> {
+    const scores = await summariesOf(rows.map((r) => r.studentId), semester.id, lang);
+    return rows.map((r) => recordOf(r, semester, lang, scores.get(r.studentId) ?? []));
+  }
 
   /** The semester asked for (of the caller's school, else 404), or the school's current one. */
   async function semesterOf(auth: AuthContext, ref: string | number | undefined): Promise<SemesterRow | undefined> {
@@ -91,8 +111,8 @@ export function growthService(deps: ServiceDeps) {
   }
 
   /** The student's record of the semester (zeros before any approved essay). */
-  function recordFrom({ student, semester }: Awaited<ReturnType<typeof studentOf>>, rec: Awaited<ReturnType<typeof growthRepo.record>>, handedIn: number, lang: Lang): GrowthRecord {
-    return recordOf(
+  async function recordFrom({ student, semester }: Awaited<ReturnType<typeof studentOf>>, rec: Awaited<ReturnType<typeof growthRepo.record>>, handedIn: number, lang: Lang): Promise<GrowthRecord> {
+    const [record] = await recordsOf([
       {
         studentId: student.s.id,
         name: student.s.name,
@@ -108,10 +128,11 @@ export function growthService(deps: ServiceDeps) {
         excellentCount: rec?.excellentCount ?? 0,
         averagePercent: rec?.r.averagePercent ?? null,
         lastApprovedAt: rec?.r.lastApprovedAt ?? null,
-      },
+      }],
       semester,
       lang,
     );
+    return record!;
   }
 
   return {
@@ -119,13 +140,13 @@ export function growthService(deps: ServiceDeps) {
       const scoped = await listFilter(auth, f);
       if (!scoped) return { list: [], total: 0, pageNum: f.pageNum, pageSize: f.pageSize, semester: null };
       const { rows, total } = await growthRepo.page(db, scoped.filter, f.sort, f.order, f.pageNum, f.pageSize);
-      return { list: rows.map((r) => recordOf(r, scoped.semester, lang)), total, pageNum: f.pageNum, pageSize: f.pageSize, semester: semesterOut(scoped.semester, lang) };
+      return { list: await recordsOf(rows, scoped.semester, lang), total, pageNum: f.pageNum, pageSize: f.pageSize, semester: semesterOut(scoped.semester, lang) };
     },
 
     async record(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<GrowthRecord> {
       const found = await studentOf(auth, studentId, semesterRef);
       const [rec, handedIn] = await Promise.all([growthRepo.record(db, studentId, found.semester.id), growthRepo.handedIn(db, studentId, found.semester.id)]);
-      return recordFrom(found, rec, handedIn, lang);
+      return await recordFrom(found, rec, handedIn, lang);
     },
 
     async profile(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<GrowthProfile> {
@@ -133,7 +154,7 @@ export function growthService(deps: ServiceDeps) {
       const semester = found.semester;
       // the record and the entries in parallel (PostgreSQL pool; PGlite queues them)
       const [rec, entries, handedIn] = await Promise.all([growthRepo.record(db, studentId, semester.id), growthRepo.entries(db, studentId, semester.id), growthRepo.handedIn(db, studentId, semester.id)]);
-      const record = recordFrom(found, rec, handedIn, lang);
+      const record = await recordFrom(found, rec, handedIn, lang);
       const lines = wrongLines(entries);
       const fixedBy = await growthRepo.firstWrittenRight(db, studentId, semester.id, lines.map((l) => ({ right: rightOf(l), afterEssayId: l.occurrences.at(-1)!.essayId })));
       return buildGrowthProfile({ record, semester: semesterOut(semester, lang), entries, lines, fixedBy, lang });
@@ -146,7 +167,7 @@ export function growthService(deps: ServiceDeps) {
     async profileJson(auth: AuthContext, studentId: number, semesterRef: string | number | undefined, lang: Lang): Promise<Buffer> {
       const found = await studentOf(auth, studentId, semesterRef);
       const [rec, handedIn] = await Promise.all([growthRepo.record(db, studentId, found.semester.id), growthRepo.handedIn(db, studentId, found.semester.id)]);
-      const record = recordFrom(found, rec, handedIn, lang);
+      const record = await recordFrom(found, rec, handedIn, lang);
       const semester = semesterOut(found.semester, lang);
       const key = `${studentId}:${found.semester.id}:${lang}`;
       const stamp = rec ? `${rec.r.updatedAt.toISOString()}:${rec.r.essaysSubmitted}:${rec.r.totalWords}` : 'none';
@@ -158,7 +179,7 @@ export function growthService(deps: ServiceDeps) {
 
     async exportTable(auth: AuthContext, f: GrowthFilter, lang: Lang) {
       const scoped = await listFilter(auth, f);
-      const rows = scoped ? (await growthRepo.page(db, scoped.filter, f.sort, f.order, 1, EXPORT_MAX)).rows.map((r) => recordOf(r, scoped.semester, lang)) : [];
+      const rows = scoped ? await recordsOf((await growthRepo.page(db, scoped.filter, f.sort, f.order, 1, EXPORT_MAX)).rows, scoped.semester, lang) : [];
       const semesterName = scoped ? semesterOut(scoped.semester, lang).name : '';
       const body = await buildGrowthWorkbook({ rows, semesterName, lang });
       const name = `${lang === 'en' ? 'growth-records' : '成长档案'}${semesterName ? `-${semesterName}` : ''}.xlsx`;

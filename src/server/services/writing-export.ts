@@ -8,6 +8,8 @@ import { teacherDimensionPercent, teacherTotalPercent } from './teacher-percent'
 import type { TaskScoringInfo } from './writing-scope';
 import { formatCst } from './cst-time';
 import { compareStudentNo } from '../../core/domain/student-order';
+import { isLevelScale, scoreSummaryLine } from '../../core/scoring/score-summary';
+import { summaryOnScale } from './score-scale';
 
 /** A cell's time in the product-rules.md#limits format (China Standard Time); empty when there is none. */
 export function cstTime(d: Date | null): string {
@@ -23,8 +25,8 @@ function scoreCell(scoring: TaskScoringInfo, score: string | null): string | num
   return scoring.scoreType === 3 && score.trim() !== '' && Number.isFinite(n) ? n : score;
 }
 
-/** The band label of a teacher score, from the total (else the mean of the dimension scores). */
-function bandOf(row: ApprovedEssayRow, scoring: TaskScoringInfo, lang: Lang): string {
+/** A teacher score as a percent: the total, else the mean of the dimension scores (null without either). */
+function percentOf(row: ApprovedEssayRow, scoring: TaskScoringInfo): number | null {
   let percent = teacherTotalPercent(scoring.scoreType, row.teacherScore, scoring.fullMark);
   if (percent === null) {
     const dims = ((Array.isArray(row.dimensionScores) ? row.dimensionScores : []) as StoredDimension[]).flatMap((d) => {
@@ -33,6 +35,12 @@ function bandOf(row: ApprovedEssayRow, scoring: TaskScoringInfo, lang: Lang): st
     });
     percent = dims.length ? dims.reduce((a, b) => a + b, 0) / dims.length : null;
   }
+  return percent;
+}
+
+/** The export band of a points score (a letter-grade task's level is its score: it is not re-cut into
+ * 优秀/良好/中等 at other cut-offs). */
+function bandOf(percent: number | null, lang: Lang): string {
   if (percent === null) return '';
   const band = gradeBand(percent);
   return GRADE_BANDS.find((b) => b.band === band)![lang];
@@ -58,7 +66,7 @@ export async function buildWritingWorkbook(input: { rows: ApprovedEssayRow[]; sc
     { header: t('exportWriting.col.draft'), key: 'draft', width: 12 },
     { header: t('exportWriting.col.teacherScore'), key: 'teacherScore', width: 12 },
     ...dimensionColumns,
-    { header: t('exportWriting.col.band'), key: 'band', width: 18 },
+    ...(isLevelScale(scoring) ? [] : [{ header: t('exportWriting.col.band'), key: 'band', width: 18 }]),
     { header: t('exportWriting.col.words'), key: 'words', width: 8 },
     { header: t('exportWriting.col.submitted'), key: 'submitted', width: 21 },
     { header: t('exportWriting.col.audited'), key: 'audited', width: 21 },
@@ -74,7 +82,7 @@ export async function buildWritingWorkbook(input: { rows: ApprovedEssayRow[]; sc
       name: r.studentName,
       draft: t(`exportWriting.draft.${Math.min(2, Math.max(0, r.draft))}`),
       teacherScore: scoreCell(scoring, r.teacherScore),
-      band: bandOf(r, scoring, lang),
+      ...(isLevelScale(scoring) ? {} : { band: bandOf(percentOf(r, scoring), lang) }),
       words: r.wordCount ?? '',
       submitted: cstTime(r.submittedAt),
       audited: cstTime(r.auditAt),
@@ -86,9 +94,24 @@ export async function buildWritingWorkbook(input: { rows: ApprovedEssayRow[]; sc
     }
     ws.addRow(values);
   }
+  // the task's scores summed up as every screen shows them: level counts, or points out of the full mark
+  const percents = rows.flatMap((r) => {
+    const p = percentOf(r, scoring);
+    return p === null ? [] : [p];
+  });
+  // on a sheet of its own, so the table stays one row per student (sorting, filters, imports)
+  addSummarySheet(wb, t('exportWriting.summary'), scoreSummaryLine(summaryOnScale(percents, scoring, lang), lang));
   ws.getColumn('studentNo').numFmt = '@';
   ws.getColumn('comment').alignment = { wrapText: true, vertical: 'top' };
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The second sheet of a score export: the task's scores summed up on its own scale, in one line. */
+export function addSummarySheet(wb: ExcelJS.Workbook, title: string, line: string): void {
+  const ws = wb.addWorksheet(title);
+  ws.addRow([title, line]);
+  ws.getColumn(1).width = 12;
+  ws.getColumn(2).width = 60;
 }
 
 /** Content-Disposition of the download: an ASCII fallback name and the real one (RFC 5987 filename*). */

@@ -277,7 +277,7 @@ export function ClassReportView(props: ClassReportViewProps) {
             <div className="zp-report-tags">
               {report.attention.map((a) => (
                 <Tag key={a.studentId} color={a.reason === 'low' || a.reason === 'dropped' ? 'red' : 'default'}>
-                  {a.studentName} · {t(`report.attention.${a.reason}`, { percent: pct(a.percent), previous: pct(a.previous) })}
+                  {a.studentName} · {t(`report.attention.${a.reason}`, { percent: a.score ?? pct(a.percent), previous: a.previousScore ?? pct(a.previous) })}
                 </Tag>
               ))}
             </div>

@@ -6,6 +6,7 @@ import type { GrowthProfile as Profile } from '../../core/api/contracts/growth';
 import type { GrowthApi } from '../../core/api/endpoints/growth';
 import { useAsync } from '../hooks/use-async';
 import { useLang, useT } from '../i18n/i18n-context';
+import { scoreSummariesLine } from '../../core/scoring/score-summary';
 import styles from './growth-profile.css?inline';
 import TrendChart, { type TrendSeries } from './TrendChart';
 
@@ -63,7 +64,7 @@ export function GrowthProfile({ api, studentId, semesterId, onBack, onLoaded, on
     [t('growth.col.essaysSubmitted'), r.essaysSubmitted],
     [t('growth.col.totalWords'), r.totalWords],
     [t('growth.col.excellentCount'), r.excellentCount],
-    [t('growth.col.averageScore'), r.averageScore ?? '—'],
+    [t('growth.col.averageScore'), r.scores.some((x) => x.count) ? scoreSummariesLine(r.scores, lang) : '—'],
   ];
 
   return (

@@ -7,7 +7,8 @@ import type { ClassesApi } from '../../core/api/endpoints/classes';
 import type { GrowthApi, GrowthFilter } from '../../core/api/endpoints/growth';
 import { GROWTH_SORTS } from '../../core/api/contracts/growth';
 import { useAsync } from '../hooks/use-async';
-import { useT } from '../i18n/i18n-context';
+import { useLang, useT } from '../i18n/i18n-context';
+import { scoreSummariesLine } from '../../core/scoring/score-summary';
 import { safeFileName } from '../writing-list/ExportButton';
 
 export interface GrowthTableProps {
@@ -30,6 +31,7 @@ type Sort = (typeof GROWTH_SORTS)[number];
  */
 export function GrowthTable({ api, schoolWide, onOpen, title, classId: initialClass, semesterId: initialSemester }: GrowthTableProps) {
   const t = useT();
+  const lang = useLang();
   const [semesterId, setSemesterId] = useState<string | undefined>(initialSemester);
   const [campusId, setCampusId] = useState<number | undefined>();
   const [grade, setGrade] = useState<number | undefined>();
@@ -179,7 +181,7 @@ export function GrowthTable({ api, schoolWide, onOpen, title, classId: initialCl
             { title: t('growth.col.essaysSubmitted'), dataIndex: 'essaysSubmitted', key: 'essaysSubmitted', width: 110, ...sorter('essaysSubmitted') },
             { title: t('growth.col.totalWords'), dataIndex: 'totalWords', key: 'totalWords', width: 100, ...sorter('totalWords') },
             { title: t('growth.col.excellentCount'), dataIndex: 'excellentCount', key: 'excellentCount', width: 130, ...sorter('excellentCount') },
-            { title: t('growth.col.averageScore'), key: 'averageScore', width: 100, ...sorter('averageScore'), render: (_, r) => r.averageScore ?? '—' },
+            { title: t('growth.col.averageScore'), key: 'averageScore', width: 220, ...sorter('averageScore'), render: (_, r) => (r.scores.some((x) => x.count) ? scoreSummariesLine(r.scores, lang) : '—') },
             { title: t('growth.col.action'), key: 'action', width: 100, fixed: 'right', render: (_, r) => <a onClick={() => onOpen(r)} data-testid={`growth-open-${r.studentId}`}>{t('growth.view')}</a> },
           ]}
         />

@@ -72,7 +72,9 @@ export const reportSample = z.object({
   likeCount: z.number().int(),
   publishedAt: z.string().nullable(),
 });
-export const reportAttention = z.object({ studentId: rowId(), studentName: z.string(), reason: z.enum(['missing', 'pending', 'low', 'dropped']), percent: z.number().nullable(), previous: z.number().nullable() });
+/** `percent`/`previous` are the 0-100 figures behind the scores; `score`/`previousScore` are them as the
+ * task shows them (a letter task's levels, a points task's points): what a reader is shown. */
+export const reportAttention = z.object({ studentId: rowId(), studentName: z.string(), reason: z.enum(['missing', 'pending', 'low', 'dropped']), percent: z.number().nullable(), previous: z.number().nullable(), score: z.string().nullable(), previousScore: z.string().nullable() });
 export const reportComparison = z.object({
   previous: z.object({ taskId: rowId(), title: z.string(), average: z.number().nullable(), approved: z.number().int() }).nullable(),
   current: z.number().nullable(),

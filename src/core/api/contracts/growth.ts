@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scoreSummarySchema } from '../../scoring/score-summary';
 import { semesterRef } from './classes';
 import { pageQuery, paged, rowIdParam } from './paging';
 
@@ -49,8 +50,12 @@ export const growthRecord = z.object({
   essaysSubmitted: z.number().int(),
   totalWords: z.number().int(),
   excellentCount: z.number().int(),
-  /** mean teacher score of the approved essays, 0-100; null before any */
+  /** mean teacher score of the approved essays, 0-100, only when every scored essay was marked in
+   * points (null before any, and whenever a letter-grade task is among them: letters are never averaged) */
   averageScore: z.number().int().nullable(),
+  /** the approved scores summed up on their tasks' own scales, one summary per scale (letters as level
+   * counts, points out of their full mark): what every screen and export shows */
+  scores: z.array(scoreSummarySchema),
   lastApprovedAt: z.string().nullable(),
 });
 export type GrowthRecord = z.infer<typeof growthRecord>;

@@ -136,7 +136,7 @@ export function renderReportPdf(input: ReportPdfInput): Uint8Array {
   }
   if (r.attention) {
     heading(t('report.section.attention'));
-    c.para(r.attention.length ? r.attention.map((a) => `${a.studentName}（${t(`report.attention.${a.reason}`, { percent: pct(a.percent), previous: pct(a.previous) })}）`).join('；') : t('report.noAttention'), { size: 10 });
+    c.para(r.attention.length ? r.attention.map((a) => `${a.studentName}（${t(`report.attention.${a.reason}`, { percent: a.score ?? pct(a.percent), previous: a.previousScore ?? pct(a.previous) })}）`).join('；') : t('report.noAttention'), { size: 10 });
   }
   if (r.comparison) {
     heading(t('report.section.comparison'));
