@@ -40,14 +40,13 @@ async function main() {
   const app = await buildApp({
     database,
     deps: appDeps,
-    jobs: { concurrency: deps.jobConcurrency, ...deps.jobHandlers },
+    jobs: { concurrency: deps.jobConcurrency, ...deps.jobHandlers, pollMs: config.jobsPollMs },
     englishHosts: config.englishHosts,
     nodeEnv: config.nodeEnv,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     apiDocs: config.apiDocs,
     sessionCacheMs: config.sessionCacheMs,
-    jobs: { pollMs: config.jobsPollMs },
     ...(demoSsoSecret ? { demoPartner: { rootSecret: demoSsoSecret } } : {}),
     loggerInstance: logger,
   });

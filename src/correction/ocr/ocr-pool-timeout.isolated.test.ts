@@ -85,6 +85,20 @@ describe('OcrWorkerPool when a thread hangs', { timeout: 240_000 }, () => {
     expect(made.map((w) => w.exited)).toEqual([true, true]);
   });
 
+  it('a late thread is not stopped while it works (terminate() during a native run aborts the process); it is stopped once it answers', async () => {
+    made.length = 0;
+    const late = LIMIT_MS * 2;
+    const p = pool(thread.once(`parentPort.on('message', (m) => setTimeout(() => parentPort.postMessage({ id: m.id, ok: false, message: 'late' }), ${late})); parentPort.postMessage({ ready: true });`));
+    await expect(p.readPage(NOT_AN_IMAGE)).rejects.toThrow(after('no answer'));
+    // the page is failed and a new thread reads the next one, while the late one is left to finish
+    await expect(p.readPage(NOT_AN_IMAGE)).resolves.toMatchObject({ check: { ok: false } });
+    expect(made).toHaveLength(2);
+    expect(made[0]!.exited).toBe(false);
+    await vi.waitFor(() => expect(made[0]!.exited).toBe(true), { timeout: late * 3, interval: 100 });
+    await p.close();
+    expect(made.map((w) => w.exited)).toEqual([true, true]);
+  });
+
   it('a thread that never gets ready (hangs while loading) fails its page after the same limit', async () => {
     made.length = 0;
     const p = pool(thread.once('setInterval(() => {}, 60_000);'));

@@ -41,7 +41,18 @@ interface Slot {
   ready: boolean;
   /** stops the thread when it is not ready, or does not answer its job, in time */
   watchdog?: NodeJS.Timeout;
+  /** given up on (late): stopped once it is back in JavaScript, or after a grace period */
+  abandoned?: NodeJS.Timeout;
 }
+
+/**
+ * How long a late thread may take to come back before it is stopped anyway. terminate() while the
+ * thread waits on onnxruntime's native run aborts the whole process (a C++ Napi::Error thrown when the
+ * run returns into the stopped thread: seen on a machine at load 45, where a page took over 120 s),
+ * so a late thread is left to finish and stopped when it answers; only one that never returns is
+ * stopped after this long.
+ */
+const LATE_THREAD_GRACE_MS = 10 * 60_000;
 
 export interface OcrWorkerPoolOptions {
   /** threads at most (default 1) */
@@ -75,6 +86,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
   private readonly slots = new Set<Slot>();
   /** threads stopped for not answering, until they have exited */
   private readonly stopping = new Set<Promise<unknown>>();
+  private readonly late = new Set<Slot>();
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
@@ -112,6 +124,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
   async close(): Promise<void> {
     this.closed = true;
     for (const j of this.queue.splice(0)) j.reject(new Error('OCR pool closed'));
+    for (const s of [...this.late]) this.stop(s);
     await Promise.all([...[...this.slots].map((s) => this.retire(s, new Error('OCR pool closed'))), ...this.stopping]);
   }
 
@@ -182,19 +195,29 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.watchdog = undefined;
     const what = slot.ready ? 'no answer' : 'not ready';
-    slot.job?.reject(new Error(`OCR thread failed: ${what} after ${this.pageTimeoutMs / 1000} s (thread stopped)`));
+    slot.job?.reject(new Error(`OCR thread failed: ${what} after ${this.pageTimeoutMs / 1000} s (thread replaced)`));
     slot.job = undefined;
-    // terminate() ends JavaScript at once; a thread stuck inside a native call exits when the call returns
+    // A new thread takes the queue now; this one is stopped once it answers (see LATE_THREAD_GRACE_MS).
+    this.late.add(slot);
+    slot.abandoned = setTimeout(() => this.stop(slot), Math.max(this.pageTimeoutMs, LATE_THREAD_GRACE_MS));
+    slot.abandoned.unref();
+    if (!this.closed) this.dispatch();
+  }
+
+  /** Ends a thread given up on; safe once it is back in JavaScript (it answered or got ready). */
+  private stop(slot: Slot): void {
+    if (!this.late.delete(slot)) return;
+    clearTimeout(slot.abandoned);
     const stop = slot.worker.terminate().catch(() => undefined);
     this.stopping.add(stop);
     void stop.finally(() => this.stopping.delete(stop));
-    if (!this.closed) this.dispatch();
   }
 
   private spawn(): Slot {
     const worker = startThread(this.threadModule, { workerData: { onnxThreads: this.onnxThreads } });
     const slot: Slot = { worker, ready: false };
     worker.on('message', (msg: ThreadReply | { ready: true }) => {
+      if (slot.abandoned) return this.stop(slot);
       if ('ready' in msg) {
         slot.ready = true;
         if (slot.job) this.watch(slot);
@@ -212,6 +235,7 @@ export class OcrWorkerPool implements OcrProvider, PageReader {
       this.dispatch();
     });
     const fail = (err: Error) => {
+      if (this.late.delete(slot)) clearTimeout(slot.abandoned);
       if (!this.slots.delete(slot)) return;
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
       clearTimeout(slot.watchdog);

@@ -1,6 +1,7 @@
 // The score export of a task (product-rules.md#validation: only teacher-approved scores): one row per student's latest
 // approved draft with the teacher's total and dimension scores, the grade band, words and times.
 import { loadExcel } from './excel-lazy';
+import type ExcelJS from 'exceljs';
 import { DIMENSIONS, GRADE_BANDS, gradeBand } from '../../correction/index';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { ApprovedEssayRow } from '../repositories/writing-statistics';
