@@ -29,7 +29,7 @@ const report: ClassReport = {
   mode: 'full',
   sections: ['overview', 'dimensions', 'commonProblems', 'goodSentences', 'excellent', 'attention', 'comparison', 'students', 'studentPages'],
   overview: { students: N, submitted: N, approved: N, average: 81.2, highest: 96, lowest: 58, averageWords: 512, averageScore: null, scoreType: 1, fullMark: null, summary: { kind: 'levels', count: N, levels: [{ label: 'A', count: 18 }, { label: 'B', count: 24 }, { label: 'C', count: 8 }], median: 'B', average: null, highest: null, lowest: null, fullMark: null }, bands: [['excellent', 'A', 18], ['medium', 'B', 24], ['needsImprovement', 'C', 8]].map(([band, label, count]) => ({ band: band as string, label: label as string, count: count as number })), scale: [{ label: 'A', count: 18 }, { label: 'B', count: 24 }, { label: 'C', count: 8 }] },
-  dimensions: dims.map((name, i) => ({ id: `d${i}`, name, average: 78 + i, spread: 8.5, min: 55, max: 97 })),
+  dimensions: dims.map((name, i) => ({ id: `d${i}`, name, average: 78 + i, spread: 8.5, min: 55, max: 97, summary: { kind: 'levels' as const, count: N, levels: [{ label: 'A', count: 16 + i }, { label: 'B', count: 26 - i }, { label: 'C', count: 8 }], median: 'B', average: null, highest: null, lowest: null, fullMark: null } })),
   commonProblems: [{ kind: 'wrongChar', label: '错别字', count: 37, essays: 21, examples: [{ text: '“一渡”→“一度”', count: 6 }, { text: '“再接再励”→“再接再厉”', count: 4 }] }],
   goodSentences: names.slice(0, 8).map((n, i) => ({ studentId: i + 1, studentName: n, text: '秋风像一把金色的剪刀，剪下了满树的黄叶。', reasons: ['比喻生动'] })),
   excellent: names.slice(0, 5).map((n, i) => ({ studentId: i + 1, studentName: n, essayId: i + 1, percent: 95, score: 'A', excerpt: NORMAL_ESSAY.slice(0, 80) })),

@@ -145,7 +145,7 @@ export function buildClassReport(input: BuildInput): ClassReport {
   if (want.has('dimensions')) {
     report.dimensions = scoring.dimensions.map((id: DimensionId) => {
       const xs = approved.flatMap((s) => (s.dims.has(id) ? [s.dims.get(id)!] : []));
-      return { id, name: DIMENSIONS[id][lang], average: mean(xs), spread: stddev(xs), min: xs.length ? Math.min(...xs) : null, max: xs.length ? Math.max(...xs) : null };
+      return { id, name: DIMENSIONS[id][lang], average: mean(xs), spread: stddev(xs), min: xs.length ? Math.min(...xs) : null, max: xs.length ? Math.max(...xs) : null, summary: summaryOnScale(xs, scoring, lang) };
     });
   }
 

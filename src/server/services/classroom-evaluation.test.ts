@@ -13,4 +13,19 @@ describe('classroom evaluation on the projector', () => {
     const ev = buildClassroomEvaluation({ taskTitle: '题目', className: '七年级1班', rows: [row(1, '甲', 85), row(2, '乙', 55), row(3, '丙', 48)], statistics, scoring: { scoreType: 2, dimensions: [], fullMark: 100 } as never, lang: 'zh' });
     expect(ev.topEssays.map((e) => e.studentName)).toEqual(['甲']);
   });
+
+  it('counts an off-topic or unfinished essay among the problems without naming its pupil', () => {
+    const flagged: WritingStatistics = {
+      ...statistics,
+      commonProblems: [
+        { kind: 'offTopic', label: '疑似偏题', essays: 1, examples: ['丙'] },
+        { kind: 'wrongChar', label: '错别字', essays: 1, examples: ['“象”应为“像”'] },
+      ],
+    };
+    const ev = buildClassroomEvaluation({ taskTitle: '题目', className: '七年级1班', rows: [row(1, '甲', 85), row(2, '乙', 55), row(3, '丙', 48)], statistics: flagged, scoring: { scoreType: 2, dimensions: [], fullMark: 100 } as never, lang: 'zh' });
+    const text = ev.problems.join('\n');
+    expect(text).toContain('疑似偏题');
+    expect(text).not.toContain('丙');
+    expect(text).toContain('“象”应为“像”');
+  });
 });

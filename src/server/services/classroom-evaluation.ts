@@ -7,7 +7,7 @@ import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import type { CurrentEssayRow } from '../repositories/writing-statistics';
 import { scoreSummaryLine } from '../../core/scoring/score-summary';
 import { summaryOnScale } from './score-scale';
-import { AI_SCORED, essayScores, type EssayScores } from './writing-statistics';
+import { AI_SCORED, essayScores, PROBLEMS_NAMING_PUPILS, type EssayScores } from './writing-statistics';
 import type { TaskScoringInfo } from './writing-scope';
 import { compareStudentNo } from '../../core/domain/student-order';
 
@@ -122,7 +122,8 @@ export function buildClassroomEvaluation(input: { taskTitle: string; className: 
   const clean = aiRows.filter(({ row }) => !(row.notes ?? []).some((n) => n.kind === 'wrongChar')).length;
   if (clean) strengths.push(t('classEval.noWrongChars', { count: clean }));
 
-  const problems = st.commonProblems.slice(0, 3).map((p) => (p.examples.length ? t('classEval.problem', { label: p.label, essays: p.essays, examples: p.examples.join(sep) }) : t('classEval.problemNoExample', { label: p.label, essays: p.essays })));
+  // Shown to the class on a projector: a flagged essay (off topic, unfinished) is counted, never named.
+  const problems = st.commonProblems.slice(0, 3).map((p) => (p.examples.length && !PROBLEMS_NAMING_PUPILS.has(p.kind) ? t('classEval.problem', { label: p.label, essays: p.essays, examples: p.examples.join(sep) }) : t('classEval.problemNoExample', { label: p.label, essays: p.essays })));
   const weakest = dims.at(-1);
   if (weakest && dims.length > 1 && overall !== null && weakest.average < overall) problems.push(t('classEval.weakDimension', { name: weakest.name, average: weakest.average }));
 

@@ -57,6 +57,8 @@ const PROBLEM_ORDER: ProblemKind[] = ['wrongChar', 'punctuation', 'longSentence'
 const NOTE_PROBLEMS: Partial<Record<string, ProblemKind>> = { wrongChar: 'wrongChar', punctuation: 'punctuation', longSentence: 'longSentence' };
 /** Text flags that say something about the writing (image and service flags do not). */
 const FLAG_PROBLEMS: Partial<Record<string, ProblemKind>> = { OFF_TOPIC: 'offTopic', GENRE_MISMATCH: 'genreMismatch', INCOMPLETE_ESSAY: 'incomplete' };
+/** Problems whose examples are pupils' names (an essay flagged as a whole): for the teacher's eyes only. */
+export const PROBLEMS_NAMING_PUPILS: ReadonlySet<string> = new Set(Object.values(FLAG_PROBLEMS).filter((k): k is ProblemKind => k !== undefined));
 
 const clip = (s: string, n: number) => {
   const chars = [...s.replace(/\s+/g, '')];

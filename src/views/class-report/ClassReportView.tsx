@@ -13,6 +13,26 @@ import styles from './class-report.css?inline';
 const BAND_COLORS: Record<string, string> = { excellent: 'green', good: 'blue', medium: 'gold', qualified: 'orange', needsImprovement: 'red' };
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(Math.round(v * 10) / 10));
 
+type ReportDimension = NonNullable<ClassReport['dimensions']>[number];
+/** A letter task's dimensions as levels counted and the middle level; a points task's as points. */
+function dimensionColumns(dims: ReportDimension[], t: ReturnType<typeof useT>) {
+  const first = dims[0]?.summary;
+  if (first?.kind === 'levels') {
+    return [
+      { title: t('report.section.dimensions'), dataIndex: 'name', key: 'name' },
+      ...first.levels.map((l, i) => ({ title: t('report.levelCount', { label: l.label }), key: `level-${i}`, render: (_: unknown, d: ReportDimension) => (d.summary.kind === 'levels' ? String(d.summary.levels[i]?.count ?? 0) : '—') })),
+      { title: t('report.median'), key: 'median', render: (_: unknown, d: ReportDimension) => (d.summary.kind === 'levels' ? (d.summary.median ?? '—') : '—') },
+    ];
+  }
+  return [
+    { title: t('report.section.dimensions'), dataIndex: 'name', key: 'name' },
+    { title: t('report.average'), dataIndex: 'average', key: 'average', render: pct },
+    { title: t('report.spread'), dataIndex: 'spread', key: 'spread', render: pct },
+    { title: t('report.lowest'), dataIndex: 'min', key: 'min', render: pct },
+    { title: t('report.highest'), dataIndex: 'max', key: 'max', render: pct },
+  ];
+}
+
 export interface ClassReportViewProps {
   api: Pick<ClassReportApi, 'data' | 'exportXlsx' | 'pdf'>;
   taskId: number;
@@ -180,13 +200,7 @@ export function ClassReportView(props: ClassReportViewProps) {
               pagination={false}
               rowKey="id"
               dataSource={report.dimensions}
-              columns={[
-                { title: t('report.section.dimensions'), dataIndex: 'name' },
-                { title: t('report.average'), dataIndex: 'average', render: pct },
-                { title: t('report.spread'), dataIndex: 'spread', render: pct },
-                { title: t('report.lowest'), dataIndex: 'min', render: pct },
-                { title: t('report.highest'), dataIndex: 'max', render: pct },
-              ]}
+              columns={dimensionColumns(report.dimensions, t)}
             />
           </div>
         </section>

@@ -35,7 +35,9 @@ export const reportDataBody = z.object({
 export const reportPdfQuery = z.object({ taskId: z.coerce.number().int().positive(), classId: z.coerce.number().int().positive(), mode: z.enum(REPORT_MODES).default('full') });
 
 const band = z.object({ band: z.string(), label: z.string(), count: z.number().int() });
-const dimension = z.object({ id: z.string(), name: z.string(), average: z.number().nullable(), spread: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() });
+/** A dimension across the class: `summary` is on the task's scale (a letter task's levels counted); the
+ * 0-100 figures beside it only draw the chart and are never shown as numbers for a letter task. */
+const dimension = z.object({ id: z.string(), name: z.string(), average: z.number().nullable(), spread: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable(), summary: scoreSummarySchema });
 const studentDim = z.object({ id: z.string(), percent: z.number().nullable(), score: z.string().nullable() });
 
 export const reportOverview = z.object({

@@ -100,14 +100,22 @@ export function renderReportPdf(input: ReportPdfInput): Uint8Array {
 
   if (r.dimensions) {
     heading(t('report.section.dimensions'));
-    const cols = [t('report.section.dimensions'), t('report.average'), t('report.spread'), t('report.lowest'), t('report.highest')];
+    // A letter task: levels counted and the middle level per dimension, never a percent average.
+    const first = r.dimensions[0]?.summary;
+    const levels = first?.kind === 'levels' ? first.levels.map((l) => l.label) : null;
+    const cols = levels
+      ? [t('report.section.dimensions'), ...levels.map((label) => t('report.levelCount', { label })), t('report.median')]
+      : [t('report.section.dimensions'), t('report.average'), t('report.spread'), t('report.lowest'), t('report.highest')];
     const cw = W / cols.length;
     cols.forEach((h, i) => c.text(h, L + i * cw, c.y, { size: 9, color: GREY }));
     c.y += 16;
     for (const d of r.dimensions) {
       c.ensure(16);
-      [d.name, pct(d.average), pct(d.spread), pct(d.min), pct(d.max)].forEach((v, i) => c.text(v, L + i * cw, c.y, { size: 10 }));
-      if (d.average !== null) c.box(L + cw * 1 + 34, c.y + 4, ((cw - 40) * d.average) / 100, 7, RED);
+      const cells = levels && d.summary.kind === 'levels'
+        ? [d.name, ...levels.map((_, i) => String(d.summary.kind === 'levels' ? (d.summary.levels[i]?.count ?? 0) : 0)), d.summary.median ?? '—']
+        : [d.name, pct(d.average), pct(d.spread), pct(d.min), pct(d.max)];
+      cells.forEach((v, i) => c.text(v, L + i * cw, c.y, { size: 10 }));
+      if (!levels && d.average !== null) c.box(L + cw * 1 + 34, c.y + 4, ((cw - 40) * d.average) / 100, 7, RED);
       c.y += 16;
     }
     c.y += 6;
