@@ -1,6 +1,8 @@
 /**
  * Operator CLI for SSO partners (docs/widgets.md "Single sign-on"). Uses the same database as the
- * server (DATABASE_URL, else PGlite in DATA_DIR — stop the server first, PGlite is one process).
+ * server (DATABASE_URL, else PGlite in DATA_DIR). On PGlite only one process may open the database: while
+ * the server runs, the command is handed to it (DATA_DIR/operator.json, routes/operator.ts); otherwise
+ * the CLI opens the database itself.
  *
  *   node --import tsx scripts/sso-partners.ts list
  *   node --import tsx scripts/sso-partners.ts add --id hzy-wh --kind hzy --name "某教师教育平台" --school 智批实验学校 \
@@ -15,15 +17,11 @@
  * `add` generates the shared secret and prints it once: hand it to the partner over a safe channel.
  * Running servers pick up new partner origins for CORS within 60 s.
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
-import { identitiesRepo } from '../src/server/repositories/identities';
-import { schoolsRepo } from '../src/server/repositories/schools';
-import { SSO_PARTNER_KINDS, ssoRepo, type SsoPartnerKind } from '../src/server/repositories/sso';
-import { usersRepo } from '../src/server/repositories/users';
-import { normaliseOrigin } from '../src/server/sso/cors-origins';
+import { readOperatorFile } from '../src/server/operator-file';
+import { PartnerAdminError, runPartnerCommand, type PartnerCommand } from '../src/server/services/sso-partner-admin';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -39,68 +37,49 @@ const { positionals, values } = parseArgs({
     role: { type: 'string' },
   },
 });
+const command: PartnerCommand = { command: positionals[0] ?? '', ...values };
 
-function fail(message: string): never {
+function refuse(message: string): never {
   console.error(message);
   process.exit(2);
 }
-const need = (name: keyof typeof values): string => (values[name] as string | undefined) ?? fail(`--${name} is required`);
-const newSecret = () => randomBytes(32).toString('base64url');
-function origins(): string[] {
-  return (values.origin ?? []).map((o) => normaliseOrigin(o) ?? fail(`not an http(s) origin: ${o}`));
+
+/** The running server's answer, or undefined when no server of this data folder answers. */
+async function viaServer(dataDir: string): Promise<string | undefined> {
+  const channel = readOperatorFile(dataDir);
+  if (!channel) return undefined;
+  let res: Response;
+  try {
+    res = await fetch(`${channel.url}/correction-api/operator/sso-partners`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${channel.token}` },
+      body: JSON.stringify(command),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch {
+    return undefined; // a file left by a server that is gone
+  }
+  const answer = (await res.json().catch(() => ({}))) as { output?: string; refused?: string; message?: string };
+  if (res.ok && typeof answer.output === 'string') return answer.output;
+  return refuse(answer.refused ?? answer.message ?? `the server answered ${res.status}`);
 }
 
 const config = loadConfigOrExit();
-const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
-const db = database.db;
-try {
-  const command = positionals[0];
-  if (command === 'list') {
-    for (const p of await ssoRepo.list(db)) {
-      console.log(`${p.id}\t${p.kind}\t${p.enabled ? 'enabled' : 'disabled'}\tschool ${p.schoolId}\t${p.endpoint ?? '-'}\t${JSON.stringify(p.allowedOrigins)}\t${p.name}`);
+const fromServer = config.databaseUrl ? undefined : await viaServer(config.dataDir);
+if (fromServer !== undefined) {
+  if (fromServer) console.log(fromServer);
+} else {
+  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  try {
+    const out = await runPartnerCommand(database.db, command);
+    if (out) console.log(out);
+  } catch (err) {
+    if (err instanceof PartnerAdminError) {
+      await database.close();
+      refuse(err.message);
     }
-  } else if (command === 'add') {
-    const id = need('id');
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) fail('--id: letters, digits, _ and - (at most 64)');
-    const kind = need('kind') as SsoPartnerKind;
-    if (!SSO_PARTNER_KINDS.includes(kind)) fail(`--kind must be one of ${SSO_PARTNER_KINDS.join(', ')}`);
-    if (kind === 'hzy' && !values.endpoint) fail('--endpoint is required for kind hzy (its CAS base URL)');
-    if (await ssoRepo.findPartner(db, id)) fail(`partner ${id} exists (use secret / origins / enable / disable)`);
-    const school = (await schoolsRepo.findByName(db, need('school'))) ?? fail(`no school named ${values.school}`);
-    const secret = newSecret();
-    await ssoRepo.upsertPartner(db, { id, kind, name: need('name'), schoolId: school.id, secret, endpoint: values.endpoint ?? null, allowedOrigins: origins(), enabled: true });
-    console.log(`partner ${id} added. Shared secret (shown once):\n${secret}`);
-  } else if (command === 'secret') {
-    const partner = (await ssoRepo.findPartner(db, need('id'))) ?? fail('no such partner');
-    const secret = newSecret();
-    await ssoRepo.upsertPartner(db, { ...partner, secret });
-    console.log(`new secret for ${partner.id} (the old one stops working now):\n${secret}`);
-  } else if (command === 'origins') {
-    const partner = (await ssoRepo.findPartner(db, need('id'))) ?? fail('no such partner');
-    await ssoRepo.upsertPartner(db, { ...partner, allowedOrigins: origins() });
-    console.log(`origins of ${partner.id}: ${JSON.stringify(origins())}`);
-  } else if (command === 'enable' || command === 'disable') {
-    if (!(await ssoRepo.setEnabled(db, need('id'), command === 'enable'))) fail('no such partner');
-    console.log(`${values.id} ${command}d`);
-  } else if (command === 'link') {
-    const partner = (await ssoRepo.findPartner(db, need('id'))) ?? fail('no such partner');
-    const user = (await usersRepo.findByUsername(db, need('username'))) ?? fail(`no zhipi user ${values.username}`);
-    // A partner signs in only people of its own school: an identity elsewhere is refused, not warned about.
-    const all = await identitiesRepo.listForUser(db, user.id);
-    const identities = all.filter((i) => i.schoolId === partner.schoolId);
-    if (!identities.length) fail(`refused: ${user.username} has no identity in the partner's school ${partner.schoolId} (schools ${[...new Set(all.map((i) => i.schoolId))].join(', ') || 'none'})`);
-    const identity = values.role ? identities.find((i) => i.roleId === Number(values.role)) : identities.length === 1 ? identities[0] : undefined;
-    if (!identity) fail(`${user.username} has ${identities.length} identities in school ${partner.schoolId} (roles ${identities.map((i) => i.roleId).join(', ')}): pick one with --role`);
-    await ssoRepo.upsertLink(db, partner.id, need('user'), identity.id);
-    console.log(`${partner.id}:${values.user} → ${user.username} (identity ${identity.id}, role ${identity.roleId})`);
-  } else if (command === 'unlink') {
-    if (!(await ssoRepo.deleteLink(db, need('id'), need('user')))) fail('no such link');
-    console.log('unlinked');
-  } else if (command === 'links') {
-    for (const l of await ssoRepo.listLinks(db, need('id'))) console.log(`${l.externalUserId}\tidentity ${l.identityId}`);
-  } else {
-    fail('usage: sso-partners.ts list | add | secret | origins | enable | disable | link | unlink | links (see the file header)');
+    throw err;
+  } finally {
+    await database.close();
   }
-} finally {
-  await database.close();
 }

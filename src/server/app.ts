@@ -51,6 +51,7 @@ import { enrollmentH5Routes, enrollmentRoutes } from './routes/platform-manageme
 import { practiceRoutes } from './routes/platform-management/practice';
 import { practiceH5Routes } from './routes/platform-management/practice-h5';
 import { ltiRoutes } from './routes/lti/index';
+import { operatorRoutes } from './routes/operator';
 import { buildServices } from './services/services';
 import type { ServiceDeps } from './services/deps';
 import { staticApp } from './static-app';
@@ -85,6 +86,8 @@ export interface AppOptions {
   jobs?: boolean | { poll?: boolean; concurrency?: number; leaseMs?: number; pollMs?: number; aiRetryBackoffMs?: number };
   /** How long a resolved session is trusted without a change notification (SESSION_CACHE_SECONDS); 0 = no cache. Default 15 s. */
   sessionCacheMs?: number;
+  /** Opens the operator's channel (routes/operator.ts) for the CLI, with this token. */
+  operatorToken?: string;
 }
 
 declare module 'fastify' {
@@ -217,6 +220,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       );
       await api.register(fileRoutes, { prefix: '/file-service', files: services.files });
       await api.register(ltiRoutes, { prefix: '/lti', services, db: deps.db });
+      if (opts.operatorToken) await api.register(operatorRoutes, { prefix: '/operator', token: opts.operatorToken, db: deps.db });
     },
     { prefix: '/correction-api' },
   );

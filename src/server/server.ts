@@ -9,6 +9,7 @@ import { demoSsoRootSecret, retireDemoSso, seedDemoSso } from './seed/demo-sso';
 import { seedDemoEssays, type DemoEssaysState } from './seed/demo-essays';
 import { enqueueGrowthBackfill } from './services/growth-backfill-job';
 import { describeStorage } from './storage/index';
+import { newOperatorToken, removeOperatorFile, writeOperatorFile } from './operator-file';
 
 /** The only file that listens: read config, build the dependencies, seed, serve, shut down cleanly. */
 async function main() {
@@ -37,6 +38,8 @@ async function main() {
   }
 
   const { db: _db, ...appDeps } = services;
+  // On PGlite only this process may open the database: the operator's CLI hands its commands to us.
+  const operatorToken = database.kind === 'pglite' ? newOperatorToken() : undefined;
   const app = await buildApp({
     database,
     deps: appDeps,
@@ -47,11 +50,13 @@ async function main() {
     trustProxy: config.trustProxy,
     apiDocs: config.apiDocs,
     sessionCacheMs: config.sessionCacheMs,
+    ...(operatorToken ? { operatorToken } : {}),
     ...(demoSsoSecret ? { demoPartner: { rootSecret: demoSsoSecret } } : {}),
     loggerInstance: logger,
   });
 
   onShutdown(logger, 'shutting down', 10_000, async () => {
+    if (operatorToken) removeOperatorFile(config.dataDir, operatorToken);
     await app.close();
     await deps.close();
   });
@@ -59,6 +64,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  if (operatorToken) writeOperatorFile(config.dataDir, { url: `http://127.0.0.1:${port}`, token: operatorToken, pid: process.pid });
   const url = config.publicUrl ?? `http://localhost:${port}`;
   const lines = [
     '',

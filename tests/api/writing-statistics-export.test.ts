@@ -96,7 +96,8 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     const ws = wb.worksheets[0]!;
     const rows: (string | number | null)[][] = [];
     ws.eachRow((row) => rows.push((row.values as (string | number | null)[]).slice(1)));
-    return { name: ws.name, header: rows[0]!, rows: rows.slice(1) };
+    const summary = wb.worksheets[1] ? (wb.worksheets[1].getRow(1).values as (string | null)[]).slice(1) : null;
+    return { name: ws.name, header: rows[0]!, rows: rows.slice(1), summary };
   }
 
   beforeAll(async () => {
@@ -230,16 +231,20 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect(decodeURIComponent(cd.split("UTF-8''")[1]!)).toBe(`作文成绩-${NORMAL_TITLE}.xlsx`);
     const sheet = await sheetOf(res.rawPayload);
     expect(sheet.name).toBe('作文成绩');
-    expect(sheet.header).toEqual(['班级', '学号', '姓名', '稿次', '教师评分', '立意切题', '内容充实', '结构条理', '语言表达', '书写规范', '等级', '字数', '提交时间', '审核时间', '教师评语']);
-    expect(sheet.rows.map((r) => r.slice(0, 11))).toEqual([
-      ['七年级2班', roster[0]!.studentNo, roster[0]!.name, '初稿', 'A', 'A', 'A', 'B', 'A', 'A', '优秀'],
-      ['七年级2班', roster[1]!.studentNo, roster[1]!.name, '初稿', 'B', 'B', 'B', 'B', 'C', 'C', '中等'],
-      ['七年级2班', roster[2]!.studentNo, roster[2]!.name, '初稿', 'C', 'C', 'B', 'C', 'C', 'C', '合格'],
+    // A letter task shows its letters only: no 优秀/中等 band re-cut from the percents behind them; the
+    // class is summed up in letters on a second sheet.
+    expect(sheet.header).toEqual(['班级', '学号', '姓名', '稿次', '教师评分', '立意切题', '内容充实', '结构条理', '语言表达', '书写规范', '字数', '提交时间', '审核时间', '教师评语']);
+    expect(sheet.rows.map((r) => r.slice(0, 10))).toEqual([
+      ['七年级2班', roster[0]!.studentNo, roster[0]!.name, '初稿', 'A', 'A', 'A', 'B', 'A', 'A'],
+      ['七年级2班', roster[1]!.studentNo, roster[1]!.name, '初稿', 'B', 'B', 'B', 'B', 'C', 'C'],
+      ['七年级2班', roster[2]!.studentNo, roster[2]!.name, '初稿', 'C', 'C', 'B', 'C', 'C', 'C'],
     ]);
+    expect(sheet.summary?.[0]).toBe('得分汇总');
+    expect(String(sheet.summary?.[1])).toMatch(/A\s*1篇.*B\s*1篇.*C\s*1篇/);
     const [normal] = await db().select().from(essays).where(eq(essays.id, ids.normal));
     const cst = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-    expect(sheet.rows[0]!.slice(11)).toEqual([normal!.wordCount, cst(normal!.submittedAt), cst(normal!.auditAt!), '条理清楚，细节真实。']);
-    for (const r of sheet.rows) expect(String(r[13])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(sheet.rows[0]!.slice(10)).toEqual([normal!.wordCount, cst(normal!.submittedAt), cst(normal!.auditAt!), '条理清楚，细节真实。']);
+    for (const r of sheet.rows) expect(String(r[12])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     // once the revised draft is approved it replaces the first draft in the export
     await approve(revised, 'B', ['B', 'B', 'B', 'B', 'B']);
@@ -256,7 +261,8 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect(decodeURIComponent(String(en.headers['content-disposition']).split("UTF-8''")[1]!)).toBe(`Essay scores-${NORMAL_TITLE}-七年级2班.xlsx`);
     const enSheet = await sheetOf(en.rawPayload);
     expect(enSheet.header.slice(0, 6)).toEqual(['Class', 'Student no.', 'Name', 'Draft', 'Teacher score', 'Theme and relevance']);
-    expect(enSheet.rows.map((r) => r[10])).toEqual(['Excellent', 'Medium', 'Medium']);
+    expect(enSheet.header).toHaveLength(14);
+    expect(enSheet.summary?.[0]).toBe('Scores in all');
   });
 
   it('is scoped like the writing list: another school’s or an unbound teacher gets 404, a headmaster without task rights 403', async () => {
