@@ -8,23 +8,11 @@
  * The level cut-offs stay with the scorer (correction/scoring/scales.ts); callers pass each score's
  * percent and the label it is shown with, and the scale's labels best first.
  */
-import { z } from 'zod';
+// The schema lives with the contracts: this module is pure so that the elements that sum scores up
+// (growth profile, class report) do not carry zod in their bundles.
+import type { ScoreSummary } from '../api/contracts/score-summary';
 
-export const scoreSummarySchema = z.object({
-  kind: z.enum(['levels', 'points']),
-  /** scores summed up */
-  count: z.number().int(),
-  /** levels: every level of the scale, best first, with its count ([] for points) */
-  levels: z.array(z.object({ label: z.string(), count: z.number().int() })),
-  /** levels: the level of the middle essay (the lower of the two middle ones), null without scores */
-  median: z.string().nullable(),
-  /** points: mean, highest and lowest in points out of fullMark (null for levels or without scores) */
-  average: z.number().nullable(),
-  highest: z.number().nullable(),
-  lowest: z.number().nullable(),
-  fullMark: z.number().nullable(),
-});
-export type ScoreSummary = z.infer<typeof scoreSummarySchema>;
+export type { ScoreSummary };
 
 export interface ScoreScale {
   /** 1 A/B/C, 2 优秀…较差, 3 points, 4 甲…丁 */

@@ -1,4 +1,4 @@
-import { scoreSummarySchema } from '../../scoring/score-summary';
+import { scoreSummarySchema } from './score-summary';
 import { z } from 'zod';
 import { rowId, rowIdParam } from './paging';
 import { SAMPLE_STATUSES } from './samples';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scoreSummarySchema } from '../../scoring/score-summary';
+import { scoreSummarySchema } from './score-summary';
 import { semesterRef } from './classes';
 import { pageQuery, paged, rowIdParam } from './paging';
 

@@ -1,4 +1,4 @@
-import { scoreSummarySchema } from '../../scoring/score-summary';
+import { scoreSummarySchema } from './score-summary';
 import { z } from 'zod';
 import { correction } from './correction';
 import { essayBrief } from './essays';
