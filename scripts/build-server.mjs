@@ -22,8 +22,10 @@ const skipCopy = (f) => isSource(f) || /\.test\.tsx?$/.test(f) || f.endsWith('.d
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
     const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else out.push(p);
+    // a folder with a package.json of its own is another app (demo/vue-app, demo/react-app: partner examples)
+    if (statSync(p).isDirectory()) {
+      if (!existsSync(path.join(p, 'package.json'))) walk(p, out);
+    } else out.push(p);
   }
   return out;
 }

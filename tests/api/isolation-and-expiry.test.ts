@@ -37,6 +37,8 @@ const PUBLIC = [
   'POST /correction-api/platform-management/h5/student/verify',
   'POST /correction-api/platform-management/h5/messages',
   'POST /correction-api/platform-management/h5/messages/read',
+  // the parents' link token, checked in the service like the report's GET
+  'POST /correction-api/platform-management/h5/parentReport/upgrade',
   // product-rules.md#partner-portals: single sign-on, the partner's signed launch / ticket / link is the credential
   'POST /correction-api/platform-system/auth/sso/exchange',
   'GET /correction-api/platform-system/auth/hzy/ssoLogin',
