@@ -92,10 +92,11 @@ export function normalizeLighting(g: Gray, block = 32): Gray {
   const bw = Math.ceil(w / block);
   const bh = Math.ceil(h / block);
   const bg = new Float32Array(bw * bh);
+  const hist = new Uint32Array(256);
   for (let by = 0; by < bh; by++) {
     for (let bx = 0; bx < bw; bx++) {
       // 90th percentile of the block: robust to noise peaks, above the ink
-      const hist = new Uint32Array(256);
+      hist.fill(0);
       let cnt = 0;
       for (let y = by * block; y < Math.min(h, (by + 1) * block); y += 2) {
         for (let x = bx * block; x < Math.min(w, (bx + 1) * block); x += 2) {
@@ -129,18 +130,30 @@ export function normalizeLighting(g: Gray, block = 32): Gray {
       mx[by * bw + bx] = m;
     }
   const out = new Uint8Array(w * h);
+  // (each column's blocks and weight computed once, not once per pixel)
+  const cx0 = new Int32Array(w);
+  const cx1 = new Int32Array(w);
+  const ctx = new Float64Array(w);
+  for (let x = 0; x < w; x++) {
+    const fx = Math.min(bw - 1, Math.max(0, x / block - 0.5));
+    cx0[x] = Math.floor(fx);
+    cx1[x] = Math.min(bw - 1, cx0[x]! + 1);
+    ctx[x] = fx - cx0[x]!;
+  }
   for (let y = 0; y < h; y++) {
     const fy = Math.min(bh - 1, Math.max(0, y / block - 0.5));
     const y0 = Math.floor(fy);
     const y1 = Math.min(bh - 1, y0 + 1);
     const ty = fy - y0;
+    const r0 = y0 * bw;
+    const r1 = y1 * bw;
+    const row = y * w;
     for (let x = 0; x < w; x++) {
-      const fx = Math.min(bw - 1, Math.max(0, x / block - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(bw - 1, x0 + 1);
-      const tx = fx - x0;
-      const b = (mx[y0 * bw + x0]! * (1 - tx) + mx[y0 * bw + x1]! * tx) * (1 - ty) + (mx[y1 * bw + x0]! * (1 - tx) + mx[y1 * bw + x1]! * tx) * ty;
-      out[y * w + x] = Math.min(255, Math.round(((data[y * w + x] ?? 0) * 255) / Math.max(40, b)));
+      const x0 = cx0[x]!;
+      const x1 = cx1[x]!;
+      const tx = ctx[x]!;
+      const b = (mx[r0 + x0]! * (1 - tx) + mx[r0 + x1]! * tx) * (1 - ty) + (mx[r1 + x0]! * (1 - tx) + mx[r1 + x1]! * tx) * ty;
+      out[row + x] = Math.min(255, Math.round((data[row + x]! * 255) / Math.max(40, b)));
     }
   }
   return { data: out, width: w, height: h };
@@ -184,7 +197,7 @@ export function estimateSkew(mask: Uint8Array, width: number, height: number, ma
       hist[v]!++;
     }
     let sum = 0;
-    for (const v of hist) sum += v * v;
+    for (let k = 0; k < size; k++) sum += hist[k]! * hist[k]!;
     return sum;
   };
   let best = 0;
@@ -286,11 +299,18 @@ export function resampleInto(g: Gray, x0: number, y0: number, x1: number, y1: nu
     const fy = y0 + (j + 0.5) * sy - 0.5;
     const yi = Math.floor(fy);
     const ty = fy - yi;
+    const inY = yi >= 0 && yi + 1 < h;
+    const r0 = yi * w;
+    const r1 = r0 + w;
     for (let i = 0; i < outW; i++) {
       const fx = x0 + (i + 0.5) * sx - 0.5;
       const xi = Math.floor(fx);
       const tx = fx - xi;
-      const v = (px(xi, yi) * (1 - tx) + px(xi + 1, yi) * tx) * (1 - ty) + (px(xi, yi + 1) * (1 - tx) + px(xi + 1, yi + 1) * tx) * ty;
+      // (the four neighbours read directly when inside the image, the same sum)
+      const v =
+        inY && xi >= 0 && xi + 1 < w
+          ? (data[r0 + xi]! * (1 - tx) + data[r0 + xi + 1]! * tx) * (1 - ty) + (data[r1 + xi]! * (1 - tx) + data[r1 + xi + 1]! * tx) * ty
+          : (px(xi, yi) * (1 - tx) + px(xi + 1, yi) * tx) * (1 - ty) + (px(xi, yi + 1) * (1 - tx) + px(xi + 1, yi + 1) * tx) * ty;
       out[(oy + j) * stride + ox + i] = Math.round(v);
     }
   }

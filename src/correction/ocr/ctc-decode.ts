@@ -23,8 +23,43 @@ const ALT_K = 3;
 const CAND_K = 5;
 const CAND_P = 0.005;
 
+/**
+ * Line images recently read, by model: a page asks for the same image more than once (the rows sampled for
+ * the upside-down check are read again as rows, a strip's recogniser-alone floor repeats its row), and the
+ * recogniser gives the same answer for the same pixels. Compared byte for byte, so a hit is that image.
+ */
+const recent = new WeakMap<Models, Map<number, Array<{ img: Gray; chars: RecChar[] }>>>();
+const RECENT_MAX = 48;
+
+function contentHash(img: Gray): number {
+  let h = (0x811c9dc5 ^ img.width) >>> 0;
+  const d = img.data;
+  for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+const sameImage = (a: Gray, b: Gray): boolean => a.width === b.width && a.height === b.height && Buffer.compare(a.data, b.data) === 0;
+
+const copyChars = (cs: RecChar[]): RecChar[] =>
+  cs.map((c) => ({ ...c, ...(c.alternatives ? { alternatives: c.alternatives.map((a) => ({ ...a })) } : {}), ...(c.candidates ? { candidates: c.candidates.map((k) => ({ ...k })) } : {}) }));
+
 /** Recognise one grey line image that is already REC_H pixels high. */
 export async function recognizeLineImage(m: Models, img: Gray): Promise<RecChar[]> {
+  let byHash = recent.get(m);
+  if (!byHash) recent.set(m, (byHash = new Map()));
+  const h = contentHash(img);
+  const hit = byHash.get(h)?.find((e) => sameImage(e.img, img));
+  if (hit) return copyChars(hit.chars);
+  const chars = await runRecogniser(m, img);
+  // (the oldest out first: a Map keeps insertion order)
+  const entries = [...(byHash.get(h) ?? []), { img: { ...img, data: img.data.slice() }, chars: copyChars(chars) }];
+  byHash.delete(h);
+  byHash.set(h, entries);
+  while (byHash.size > RECENT_MAX) byHash.delete(byHash.keys().next().value!);
+  return chars;
+}
+
+async function runRecogniser(m: Models, img: Gray): Promise<RecChar[]> {
   const { width, height, data } = img;
   const plane = width * height;
   const input = new Float32Array(plane * 3);

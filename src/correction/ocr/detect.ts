@@ -74,11 +74,23 @@ async function runDetector(m: Models, g: Gray): Promise<Segment[]> {
       x1 = Math.max(x1, x + 1);
       y0 = Math.min(y0, y);
       y1 = Math.max(y1, y + 1);
-      for (const n of [x > 0 ? k - 1 : -1, x < W - 1 ? k + 1 : -1, y > 0 ? k - W : -1, y < H - 1 ? k + W : -1]) {
-        if (n >= 0 && label[n] === -1 && prob[n]! > 0.3) {
-          label[n] = boxes.length;
-          stack.push(n);
-        }
+      // the four neighbours, left, right, up, down (no array per pixel: text pixels are many)
+      const id = boxes.length;
+      if (x > 0 && label[k - 1] === -1 && prob[k - 1]! > 0.3) {
+        label[k - 1] = id;
+        stack.push(k - 1);
+      }
+      if (x < W - 1 && label[k + 1] === -1 && prob[k + 1]! > 0.3) {
+        label[k + 1] = id;
+        stack.push(k + 1);
+      }
+      if (y > 0 && label[k - W] === -1 && prob[k - W]! > 0.3) {
+        label[k - W] = id;
+        stack.push(k - W);
+      }
+      if (y < H - 1 && label[k + W] === -1 && prob[k + W]! > 0.3) {
+        label[k + W] = id;
+        stack.push(k + W);
       }
     }
     const bw = x1 - x0;
