@@ -264,14 +264,18 @@ export class Integral {
     readonly height: number,
   ) {
     const W = width + 1;
-    this.sums = new Uint32Array(W * (height + 1));
+    const sums = new Uint32Array(W * (height + 1));
     for (let y = 0; y < height; y++) {
       let row = 0;
+      const m0 = y * width;
+      const above = y * W + 1;
+      const here = above + W;
       for (let x = 0; x < width; x++) {
-        row += mask[y * width + x]!;
-        this.sums[(y + 1) * W + x + 1] = this.sums[y * W + x + 1]! + row;
+        row += mask[m0 + x]!;
+        sums[here + x] = sums[above + x]! + row;
       }
     }
+    this.sums = sums;
   }
 
   /** ink pixels in [x0, x1) × [y0, y1), clipped to the image */

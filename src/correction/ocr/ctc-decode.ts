@@ -107,9 +107,11 @@ async function runRecogniser(m: Models, img: Gray): Promise<RecChar[]> {
     top.fill(0);
     topP.fill(-1);
     const base = t * C;
+    // (the weakest tracked probability kept in a local: the loop runs over every class of every frame)
+    let floor = -1;
     for (let c = 0; c < C; c++) {
       const p = probs[base + c]!;
-      if (p <= topP[CAND_K]!) continue;
+      if (p <= floor) continue;
       let k = CAND_K;
       while (k > 0 && p > topP[k - 1]!) {
         topP[k] = topP[k - 1]!;
@@ -118,6 +120,7 @@ async function runRecogniser(m: Models, img: Gray): Promise<RecChar[]> {
       }
       topP[k] = p;
       top[k] = c;
+      floor = topP[CAND_K]!;
     }
     const best = top[0]!;
     const bp = topP[0]!;
