@@ -178,7 +178,7 @@ export function reviewService(deps: ServiceDeps) {
           studentName: row.studentName,
           studentNo: row.studentNo,
           draft: e.draft,
-          status: e.status,
+          status: e.status as EssayStatus,
           label: labelOf(e.status, e.draft),
           submittedTime: e.submittedAt.toISOString(),
           auditTime: iso(e.auditAt),

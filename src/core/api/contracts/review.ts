@@ -1,7 +1,7 @@
 import { scoreSummarySchema } from './score-summary';
 import { z } from 'zod';
 import { correction } from './correction';
-import { essayBrief } from './essays';
+import { essay, essayBrief, essayPage } from './essays';
 import { rowId, rowIdParam } from './paging';
 import { MAX_TEACHER_COMMENT } from './zod-free';
 export { MAX_TEACHER_COMMENT } from './zod-free';
@@ -83,20 +83,10 @@ export const classmate = z.object({ essayId: z.number().int(), studentId: z.numb
  * revision request, and the previous/next classmates with an essay.
  */
 export const reviewWorkspace = z.object({
-  essay: z.object({
-    id: z.number().int(),
-    taskId: z.number().int(),
-    classId: z.number().int(),
-    studentId: z.number().int(),
-    studentName: z.string(),
-    studentNo: z.string(),
-    draft: z.number().int(),
-    status: z.string(),
-    label: z.string(),
-    submittedTime: z.string(),
-    auditTime: z.string().nullable(),
-    pages: z.array(z.object({ id: z.number().int(), pageNo: z.number().int(), url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable(), rotation: z.number().int() })),
-  }),
+  /** The essay as the class list shows it, without the list's own fields (source, flags, scores). */
+  essay: essay
+    .pick({ id: true, taskId: true, classId: true, studentId: true, studentName: true, studentNo: true, draft: true, status: true, label: true, submittedTime: true, auditTime: true })
+    .extend({ pages: z.array(essayPage.omit({ fileId: true })) }),
   task: z.object({
     id: z.number().int(),
     title: z.string(),
