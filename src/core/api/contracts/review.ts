@@ -1,6 +1,7 @@
 import { scoreSummarySchema } from './score-summary';
 import { z } from 'zod';
 import { correction } from './correction';
+import { ERROR_CODES } from '../error-codes';
 import { essay, essayBrief, essayPage } from './essays';
 import { rowId, rowIdParam } from './paging';
 import { MAX_TEACHER_COMMENT } from './zod-free';
@@ -159,8 +160,9 @@ export const batchApproveBody = z.object({ essayIds: z.array(essayId).min(1).max
 export const batchResult = z.object({
   done: z.array(z.number().int()),
   /** essays left alone, each with the reason in the caller's language */
-  skipped: z.array(z.object({ essayId: z.number().int(), code: z.string(), message: z.string() })),
+  skipped: z.array(z.object({ essayId: z.number().int(), code: z.enum(ERROR_CODES), message: z.string() })),
 });
+export type BatchResult = z.infer<typeof batchResult>;
 
 /** Ask for revised drafts (one essay or a batch); the students are notified on the H5 pages. */
 export const requestRevisionBody = z.object({
