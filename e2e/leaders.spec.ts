@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { findRoute } from '../src/core/routes/route-table';
 import { apiCall, signInToken } from './support/api';
 import { launchBrowser } from './support/browser';
+import { SCREENSHOTS_DIR } from './support/screenshots';
 import { createOwnClass, uniqueTag, type OwnClass } from './support/own-task';
 import { appPath, enUrl, expectPath, signIn, storedToken } from './support/session';
 
@@ -45,10 +45,10 @@ async function walkMenu(page: Page): Promise<string[]> {
   return opened;
 }
 
-const shots = process.env.LEADERS_SCREENSHOTS ? path.resolve('docs/screenshots') : null;
+// Full-page pictures cost seconds each: taken only when scripts/screenshots.ts --e2e refreshes docs/.
+const shots = process.env.ZHIPI_SCREENSHOTS_DIR ? SCREENSHOTS_DIR : null;
 async function shot(page: Page, name: string) {
   if (!shots) return;
-  mkdirSync(shots, { recursive: true });
   await page.waitForTimeout(600);
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../e2e/support/browser';
 
 /** The browser specs whose screenshots the docs show. */
-const SPECS_WITH_DOC_SCREENSHOTS = ['class-report', 'correction-panel', 'lcw-enrollment', 'practice', 'review-demo-flow', 'samples', 'widgets-hosts', 'writing-list'];
+const SPECS_WITH_DOC_SCREENSHOTS = ['class-report', 'correction-panel', 'lcw-enrollment', 'leaders', 'practice', 'review-demo-flow', 'samples', 'widgets-hosts', 'writing-list'];
 
 if (process.argv.includes('--e2e')) {
   const specs = SPECS_WITH_DOC_SCREENSHOTS.map((name) => `e2e/${name}.spec.ts`);

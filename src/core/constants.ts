@@ -10,7 +10,6 @@ export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 export const ROLE = { teacher: 2, classRole: 3, headmaster: 6, principal: 7 } as const;
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
-export const ROLE_IDS: readonly RoleId[] = [2, 3, 6, 7];
 
 /** Limit status of a school: 1 means the institution's subscription has expired. */
 export const LIMIT_STATUS = { active: 0, expired: 1 } as const;

@@ -1,7 +1,7 @@
 // Abnormal flags that the text alone can raise, each with its evidence.
 import { flagLabel, type FlagHit } from './flags.js';
 import type { TextAnalysis } from './text/analyze.js';
-import { genreFromText, type Genre } from './text/genre.js';
+import { genreFromText, genreRequiredBy, type Genre } from './text/genre.js';
 import { driftPhrase, GENRE_NAMES } from './comments/comments.js';
 import { endingCutOff, farTooShort } from './text/ending.js';
 
@@ -23,7 +23,7 @@ export function recognitionFailed(a: TextAnalysis): boolean {
 export function requiredGenre(input: TextFlagInput): Genre | undefined {
   if (input.genre) return genreFromText(input.genre) ?? (['narrative', 'argumentative', 'expository', 'poem'].includes(input.genre) ? (input.genre as Genre) : undefined);
   for (const r of input.requirements ?? []) {
-    const g = /文体|体裁|写成|记叙文|议论文|说明文|诗歌/.test(r) ? genreFromText(r) : undefined;
+    const g = genreRequiredBy(r);
     if (g) return g;
   }
   return undefined;

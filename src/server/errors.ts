@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../core/api/error-codes';
 import type { MessageKey } from '../core/i18n';
 
 /**
@@ -7,7 +8,7 @@ import type { MessageKey } from '../core/i18n';
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly error: string,
+    readonly error: ErrorCode,
     readonly messageKey: MessageKey,
     readonly params?: Record<string, string | number>,
     readonly options: { show?: boolean; details?: unknown; rawMessage?: string } = {},
@@ -16,8 +17,8 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = (error = 'UNAUTHORIZED') => new AppError(401, error, 'error.unauthorized');
-export const forbidden = (error = 'FORBIDDEN') => new AppError(403, error, 'error.forbidden', undefined, { show: true });
+export const unauthorized = (error: ErrorCode = 'UNAUTHORIZED') => new AppError(401, error, 'error.unauthorized');
+export const forbidden = (error: ErrorCode = 'FORBIDDEN') => new AppError(403, error, 'error.forbidden', undefined, { show: true });
 export const notFound = () => new AppError(404, 'NOT_FOUND', 'error.notFound');
-export const badRequest = (error: string, key: MessageKey, params?: Record<string, string | number>) =>
+export const badRequest = (error: ErrorCode, key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(400, error, key, params, { show: true });

@@ -109,6 +109,8 @@ describe.each(databaseKinds())('teacher review: workspace, save, approve on %s',
     const blank = await post('review/approve', { essayId: id, teacherComment: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('教师评语不能为空');
+    // the panel points at the comment field by this code, never by the text
+    expect(blank.json().error).toBe('COMMENT_EMPTY');
     expect((await post('review/approve', { essayId: id, teacherComment: '' }, 'teacher01', 'en')).json().message).toBe('Teacher comments cannot be empty');
 
     const ok = await post('review/approve', { essayId: id, teacherComment: '内容具体，结尾点题。' });

@@ -35,7 +35,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose(
       }, 1200);
     } catch (err) {
       const text = err instanceof ApiError ? err.message : t('error.fallback');
-      const field = err instanceof ApiError && /OLD_PASSWORD/.test(err.error) ? 'oldPass' : 'newPass';
+      const field = err instanceof ApiError && (err.error === 'OLD_PASSWORD_EMPTY' || err.error === 'OLD_PASSWORD_WRONG') ? 'oldPass' : 'newPass';
       form.setFields([{ name: field, errors: [text] }]);
     } finally {
       setSaving(false);

@@ -190,15 +190,29 @@ describe('ApiClient HTTP 401 and system expiry (product-rules.md#errors)', () =>
     expect(handlers.onSystemExpired).toHaveBeenCalledTimes(1);
     expect(handlers.onUnauthorized).not.toHaveBeenCalled();
   });
+
+  it('knows an expired school by its code, whatever the message says', async () => {
+    const { client, handlers } = setup(() => json(403, { code: 403, error: 'SYSTEM_EXPIRED', message: 'The school has expired' }), { lang: 'en' });
+    const err = await failure(client.get('/x'));
+    expect(err.error).toBe('SYSTEM_EXPIRED');
+    expect(handlers.onSystemExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not take the expiry text under another code for an expired school', async () => {
+    const { client, handlers } = setup(() => json(400, { code: 400, error: 'BAD_INPUT', message: '系统已到期,请联系管理员' }));
+    const err = await failure(client.get('/x'));
+    expect(err.error).toBe('BAD_INPUT');
+    expect(handlers.onSystemExpired).not.toHaveBeenCalled();
+  });
 });
 
 describe('ApiClient other server errors (product-rules.md#errors)', () => {
   it('shows showMsg first', async () => {
-    const { client, handlers } = setup(() => json(400, { code: 400, error: 'BAD', message: 'technical', showMsg: '请填写标题' }));
+    const { client, handlers } = setup(() => json(400, { code: 400, error: 'BAD_INPUT', message: 'technical', showMsg: '请填写标题' }));
     const err = await failure(client.post('/x', { a: 1 }));
     expect(err.message).toBe('请填写标题');
     expect(err.showMsg).toBe('请填写标题');
-    expect(err.error).toBe('BAD');
+    expect(err.error).toBe('BAD_INPUT');
     expect(err.status).toBe(400);
     expect(handlers.notifyError).toHaveBeenCalledWith('请填写标题');
   });
@@ -221,6 +235,13 @@ describe('ApiClient other server errors (product-rules.md#errors)', () => {
     expect(err.message).toBe('异常处理，联系管理员!');
     expect(handlers.notifyError).toHaveBeenCalledWith('异常处理，联系管理员!');
     expect(handlers.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('gives a key it does not know as ERROR, so no caller branches on it', async () => {
+    const { client } = setup(() => json(400, { code: 400, error: 'FST_SOMETHING', message: '请求参数有误' }));
+    const err = await failure(client.get('/x'));
+    expect(err.error).toBe('ERROR');
+    expect(err.message).toBe('请求参数有误');
   });
 
   it('does not notify a silent request, but rejects with the message', async () => {

@@ -3,6 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '../constants';
 import { translate } from '../i18n/catalogue-store';
 import type { Lang } from '../i18n/language';
 import type { Envelope, ErrorBody } from './contracts/envelope';
+import { isErrorCode, type ClientErrorCode, type ErrorCode } from './error-codes';
 
 /** What the host (app, widget, H5 page) does when the error rules of product-rules.md#errors fire. */
 export interface ApiClientHandlers {
@@ -33,12 +34,15 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
 }
 
-/** A failed call, after the product-rules.md#errors rules ran. `error` is the server's stable key when it sent one. */
+/**
+ * A failed call, after the product-rules.md#errors rules ran. `error` is the server's stable key when it
+ * sent a known one; callers branch on it, never on the (translated) message.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly error: string,
+    readonly error: ErrorCode | ClientErrorCode,
     readonly showMsg?: string,
     readonly details?: unknown,
   ) {
@@ -46,8 +50,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-const SYSTEM_EXPIRED_MARKER = '系统已到期,请联系管理员';
 
 function queryString(query: RequestOptions['query']): string {
   if (!query) return '';
@@ -156,7 +158,7 @@ export class ApiClient {
     }
   }
 
-  /** Applies product-rules.md#errors in order: network, timeout, 401, expiry marker, then message / showMsg / fallback. */
+  /** Applies product-rules.md#errors in order: network, timeout, 401, SYSTEM_EXPIRED, then message / showMsg / fallback. */
   private async toApiError(err: unknown, lang: Lang, opts: RequestOptions): Promise<ApiError> {
     const h = this.options.handlers;
     const shown = (error: ApiError) => {
@@ -177,18 +179,20 @@ export class ApiClient {
     } catch {
       /* not JSON: fall through to the fallback message */
     }
+    // A key this client does not know (a proxy's page, a newer server) is no key to branch on.
+    const code = isErrorCode(body.error) ? body.error : undefined;
     if (status === 401) {
-      const error = shown(new ApiError(translate(lang, 'error.unauthorized'), 401, body.error ?? 'UNAUTHORIZED'));
+      const error = shown(new ApiError(translate(lang, 'error.unauthorized'), 401, code ?? 'UNAUTHORIZED'));
       h.onUnauthorized();
       return error;
     }
-    if (body.message?.includes(SYSTEM_EXPIRED_MARKER)) {
-      const error = shown(new ApiError(translate(lang, 'error.systemExpired'), status, body.error ?? 'SYSTEM_EXPIRED'));
+    if (code === 'SYSTEM_EXPIRED') {
+      const error = shown(new ApiError(translate(lang, 'error.systemExpired'), status, code));
       h.onSystemExpired();
       return error;
     }
     const message = body.showMsg || body.message || translate(lang, 'error.fallback');
-    const error = new ApiError(message, status, body.error ?? 'ERROR', body.showMsg, body.details);
+    const error = new ApiError(message, status, code ?? 'ERROR', body.showMsg, body.details);
     return opts.silent ? error : shown(error);
   }
 }

@@ -4,8 +4,9 @@
 // the kind of confusion and the word lengths around it. The weights were fitted once by logistic
 // regression on SIGHAN-15 train sentences 1-400 (each with its correction as a correct sentence;
 // label: the candidate is the gold correction) and the threshold picked by 5-fold cross-validation
-// there: `node --import tsx bench/correction/fit-spelling-model.ts`; see bench/correction/README.md
-// "Issue 14, part 9". No sentence or word list is stored, only the 18 weights below.
+// there: `node --import tsx bench/correction/fit-spelling-model.ts`; see bench/correction/README.md,
+// "every candidate judged by a fitted model over the window gain and the clause LM". No sentence or
+// word list is stored, only the 18 weights below.
 import type { Candidate, ConfusionKind } from './confusion.js';
 import { segment, wordLogP, type Scorer } from './word-score.js';
 import type { ClauseScorer } from './word-lm.js';

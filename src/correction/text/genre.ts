@@ -67,3 +67,11 @@ export function genreFromText(s: string): Genre | undefined {
   // the engine judges no practical writing as such: its genre comes from the text
   return named === 'practical' ? undefined : named;
 }
+
+/**
+ * The genre a writing requirement asks for, when it is about the genre ("写成记叙文", "文体不限"
+ * names none): the relevance check and the genre flag read requirements by this one rule.
+ */
+export function genreRequiredBy(requirement: string): Genre | undefined {
+  return /文体|体裁|写成|记叙文|议论文|说明文|诗歌/.test(requirement) ? genreFromText(requirement) : undefined;
+}

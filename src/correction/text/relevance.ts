@@ -1,6 +1,6 @@
 // Relevance of the essay to its title and to the task's writing requirements.
 import { getLexicon } from '../lexicon.js';
-import { genreFromText, type Genre } from './genre.js';
+import { genreRequiredBy, type Genre } from './genre.js';
 import { countHan, splitParagraphs } from './split.js';
 
 export interface KeywordUse {
@@ -112,8 +112,8 @@ export function checkRequirement(req: string, body: string, ctx: RequirementCont
   }
   if (/对话|语言描写/.test(req)) return { requirement: req, check: 'dialogue', met: ctx.speechQuotes > 0, detail: String(ctx.speechQuotes) };
   if (/描写|细节/.test(req)) return { requirement: req, check: 'description', met: ctx.descriptionHits >= 3, detail: String(ctx.descriptionHits) };
-  const g = genreFromText(req);
-  if (g && /文体|体裁|记叙文|议论文|说明文|诗歌/.test(req)) {
+  const g = genreRequiredBy(req);
+  if (g) {
     return { requirement: req, check: 'genre', met: g === ctx.genre, detail: `${g}/${ctx.genre}` };
   }
   // "Write about a (familiar) person": met by any person the essay keeps coming back to (a teacher,

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { VALIDATION_CODES } from '../../core/api/error-codes';
 import { isMessageKey, translate } from '../../core/i18n';
 import { AppError } from '../errors';
 import { StorageFullError } from '../storage/file-storage';
@@ -25,11 +26,12 @@ export const errorHandler = fp(async (app) => {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       // Contracts name a catalogue key as the message of a required form field (product-rules.md#validation prompts):
-      // answer the first such key in the caller's language, as the form would show it.
+      // answer the first such key in the caller's language, as the form would show it, under its own code
+      // when the client acts on that refusal.
       const keyed = err.validation.find((v) => typeof v.message === 'string' && isMessageKey(v.message));
       if (keyed && isMessageKey(keyed.message!)) {
         const message = translate(lang, keyed.message);
-        return reply.status(400).send({ code: 400, error: 'VALIDATION', message, showMsg: message, details: err.validation });
+        return reply.status(400).send({ code: 400, error: VALIDATION_CODES[keyed.message] ?? 'VALIDATION', message, showMsg: message, details: err.validation });
       }
       const detail = err.validation
         .map((v) => `${v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body'}: ${v.message}`)
@@ -55,7 +57,9 @@ export const errorHandler = fp(async (app) => {
     }
     if (status >= 400 && status < 500) {
       const message = translate(lang, 'error.validation', { detail: err.message });
-      return reply.status(status).send({ code: status, error: (err as { code?: string }).code ?? 'BAD_REQUEST', message });
+      // The framework's own code (FST_…) is not one of ours: it travels in details, the key stays stable.
+      const code = (err as { code?: string }).code;
+      return reply.status(status).send({ code: status, error: 'BAD_REQUEST', message, ...(code ? { details: { code } } : {}) });
     }
     req.log.error({ err }, 'unexpected error');
     const message = translate(lang, 'error.internal');

@@ -1,11 +1,12 @@
 // Bad input that reaches the framework or the database is the caller's mistake, not a 500, and its
 // message is in the caller's language (product-rules.md#security): a NUL byte in a text, a number beyond the column's
 // range, JSON that does not parse, a body over the limit, a media type no route takes.
+import type { ErrorCode } from '../../core/api/error-codes';
 import type { MessageKey } from '../../core/i18n';
 
 export interface InputError {
   status: number;
-  error: string;
+  error: ErrorCode;
   key: MessageKey;
   params?: Record<string, string | number>;
 }

@@ -2,6 +2,7 @@
 // single-use hand-off that turns a teacher's launch into a zhipi session (the same sessions as the
 // partners' SSO: session-service's startSession, via `sso:lti:lti-<registration id>`).
 import { createHash, randomBytes } from 'node:crypto';
+import type { ErrorCode } from '../../core/api/error-codes';
 import { h5UploadPath } from '../../core/domain/h5-links';
 import type { MessageKey } from '../../core/i18n/index';
 import { AppError } from '../errors';
@@ -43,7 +44,7 @@ export const LTI_ERRORS = {
   LTI_NOT_PLACED: 'lti.error.notPlaced',
   LTI_NO_CLASS: 'lti.error.noClass',
   LTI_HANDOFF_INVALID: 'lti.error.handoffInvalid',
-} as const satisfies Record<string, MessageKey>;
+} as const satisfies { [code in ErrorCode]?: MessageKey };
 export type LtiErrorCode = keyof typeof LTI_ERRORS;
 
 export interface LtiLog {

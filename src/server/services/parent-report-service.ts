@@ -4,6 +4,7 @@ import { DIMENSIONS, type DimensionId } from '../../correction/index';
 import type { ParentLink, ParentReport } from '../../core/api/contracts/class-report';
 import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import { AppError, badRequest, notFound } from '../errors';
+import type { ErrorCode } from '../../core/api/error-codes';
 import { classReportRepo } from '../repositories/class-report';
 import { classesRepo } from '../repositories/classes';
 import { essaysRepo } from '../repositories/essays';
@@ -46,8 +47,15 @@ const PARENT_PDF_LINK = { max: 10, windowMs: 10 * 60_000 };
 /** 升格 suggestions per link: a pupil trying sentences, each may cost a model call. */
 const PARENT_UPGRADE_LINK = { max: 20, windowMs: 60_000 };
 
-const linkError = (kind: 'invalid' | 'expired' | 'revoked') =>
-  new AppError(kind === 'invalid' ? 404 : 410, `PARENT_LINK_${kind.toUpperCase()}`, (kind === 'revoked' ? 'parentLink.revokedTitle' : `parentLink.${kind}`) as MessageKey, undefined, { show: true });
+const LINK_ERRORS = {
+  invalid: [404, 'PARENT_LINK_INVALID', 'parentLink.invalid'],
+  expired: [410, 'PARENT_LINK_EXPIRED', 'parentLink.expired'],
+  revoked: [410, 'PARENT_LINK_REVOKED', 'parentLink.revokedTitle'],
+} as const satisfies Record<string, readonly [number, ErrorCode, MessageKey]>;
+const linkError = (kind: keyof typeof LINK_ERRORS) => {
+  const [status, code, key] = LINK_ERRORS[kind];
+  return new AppError(status, code, key, undefined, { show: true });
+};
 
 /** A link's expiry as the date the card prints (China time, product-rules.md#limits). */
 const chinaDate = (iso: string) => formatCst(new Date(iso)).slice(0, 10);

@@ -2,11 +2,10 @@
 // before and after, saving the teacher's edits, the corrected transcript (local re-analysis),
 // approval (AI done, comment not empty, a pending revised-draft request confirmed), cancelling it,
 // batch approval, and a student's drafts side by side.
-import type { z } from 'zod';
-import type { batchResult, DimensionScoreInput, EssayReview, ReviewAnnotation, ReviewWorkspace } from '../../core/api/contracts/review';
+import type { BatchResult, DimensionScoreInput, EssayReview, ReviewAnnotation, ReviewWorkspace } from '../../core/api/contracts/review';
 import type { EssayStatus } from '../../core/api/contracts/essays';
 import { toTuple, type CharBoxTuple } from '../../core/geometry/page-boxes';
-import { translate, type Lang } from '../../core/i18n';
+import type { Lang } from '../../core/i18n';
 import type { Executor } from '../db/database';
 import { AppError, badRequest, notFound } from '../errors';
 import { classesRepo } from '../repositories/classes';
@@ -30,8 +29,8 @@ import { ltiHooks } from './lti-score-job';
 import { revisionHooks } from './revision-hooks';
 import { notifyStudents } from './student-notifications';
 import { byStudentNo } from '../../core/domain/student-order';
+import { eachEssay } from './each-essay';
 
-type BatchResult = z.infer<typeof batchResult>;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Essay statuses in which the AI review is complete (product-rules.md#states: 'Please complete the AI review first'). */
@@ -178,7 +177,7 @@ export function reviewService(deps: ServiceDeps) {
           studentName: row.studentName,
           studentNo: row.studentNo,
           draft: e.draft,
-          status: e.status,
+          status: e.status as EssayStatus,
           label: labelOf(e.status, e.draft),
           submittedTime: e.submittedAt.toISOString(),
           auditTime: iso(e.auditAt),
@@ -276,30 +275,21 @@ export function reviewService(deps: ServiceDeps) {
      */
     async batchApprove(auth: AuthContext, body: { essayIds: number[]; confirmPendingRevision: boolean; useAiComment?: boolean | undefined }, lang: Lang): Promise<BatchResult> {
       requireReview(auth, 'write');
-      const done: number[] = [];
-      const skipped: BatchResult['skipped'] = [];
-      for (const essayId of [...new Set(body.essayIds)]) {
-        try {
-          await essayForReview(db, auth, essayId, 'write');
-          await db.transaction(async (tx) => {
-            const [review, correction] = await Promise.all([reviewsRepo.get(tx, essayId), correctionsRepo.get(tx, essayId)]);
-            const aiComment = (correction?.result as { comments?: { overall?: string } } | null)?.comments?.overall ?? '';
-            const own = review?.teacherComment.trim() ?? '';
-            const teacherComment = own || (body.useAiComment ? aiComment.trim() : '');
-            const essay = await correctionsRepo.essay(tx, essayId);
-            // The AI check comes first: an essay still being corrected has no AI comment yet either.
-            if (essay && essay.status !== 'approved' && !teacherComment && (!AI_COMPLETE.includes(essay.status) || correction?.status !== 'done')) throw badRequest('AI_NOT_DONE', 'review.aiNotDone');
-            if (essay && essay.status !== 'approved' && !teacherComment && !body.useAiComment) throw badRequest('TEACHER_COMMENT_REQUIRED', 'review.teacherCommentRequired');
-            if (essay && essay.status !== 'approved' && !teacherComment) throw badRequest('COMMENT_EMPTY', 'review.noComment');
-            await approveIn(tx, auth, { essayId, teacherComment, confirmPendingRevision: body.confirmPendingRevision }, lang);
-          });
-          done.push(essayId);
-        } catch (err) {
-          if (!(err instanceof AppError) || err.status >= 500) throw err;
-          skipped.push({ essayId, code: err.error, message: translate(lang, err.messageKey, err.params) });
-        }
-      }
-      return { done, skipped };
+      return eachEssay(body.essayIds, lang, async (essayId) => {
+        await essayForReview(db, auth, essayId, 'write');
+        await db.transaction(async (tx) => {
+          const [review, correction] = await Promise.all([reviewsRepo.get(tx, essayId), correctionsRepo.get(tx, essayId)]);
+          const aiComment = (correction?.result as { comments?: { overall?: string } } | null)?.comments?.overall ?? '';
+          const own = review?.teacherComment.trim() ?? '';
+          const teacherComment = own || (body.useAiComment ? aiComment.trim() : '');
+          const essay = await correctionsRepo.essay(tx, essayId);
+          // The AI check comes first: an essay still being corrected has no AI comment yet either.
+          if (essay && essay.status !== 'approved' && !teacherComment && (!AI_COMPLETE.includes(essay.status) || correction?.status !== 'done')) throw badRequest('AI_NOT_DONE', 'review.aiNotDone');
+          if (essay && essay.status !== 'approved' && !teacherComment && !body.useAiComment) throw badRequest('TEACHER_COMMENT_REQUIRED', 'review.teacherCommentRequired');
+          if (essay && essay.status !== 'approved' && !teacherComment) throw badRequest('COMMENT_EMPTY', 'review.noComment');
+          await approveIn(tx, auth, { essayId, teacherComment, confirmPendingRevision: body.confirmPendingRevision }, lang);
+        });
+      });
     },
 
     /**

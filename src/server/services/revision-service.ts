@@ -3,9 +3,8 @@
 // review (the next upload takes its place, same draft). One pending request per task and student;
 // the student is told on the H5 pages. Cancelling asks for confirmation and restores the essay.
 // The request is fulfilled by the student's next submission (essay-service submitEssay).
-import type { z } from 'zod';
-import type { batchResult, RevisionMode, RevisionRequest } from '../../core/api/contracts/review';
-import { translate, type Lang } from '../../core/i18n';
+import type { BatchResult, RevisionMode, RevisionRequest } from '../../core/api/contracts/review';
+import type { Lang } from '../../core/i18n';
 import type { Executor } from '../db/database';
 import { AppError, badRequest, notFound } from '../errors';
 import { correctionsRepo } from '../repositories/corrections';
@@ -18,8 +17,8 @@ import { essayForReview, requireClassInScope, requireReview } from './review-acc
 import { revisionHooks } from './revision-hooks';
 import { revisionView } from './review-service';
 import { notifyStudents } from './student-notifications';
+import { eachEssay } from './each-essay';
 
-type BatchResult = z.infer<typeof batchResult>;
 /** The last draft a student can hand in (0 first, 1 revised 1, 2 revised 2). */
 const LAST_DRAFT = 2;
 
@@ -65,19 +64,10 @@ export function revisionService(deps: ServiceDeps) {
     /** Asks for revised drafts of one essay or many; essays that cannot take one are skipped with the reason. */
     async request(auth: AuthContext, body: { essayIds: number[]; mode: RevisionMode; message: string }, lang: Lang): Promise<BatchResult> {
       requireReview(auth, 'write');
-      const done: number[] = [];
-      const skipped: BatchResult['skipped'] = [];
-      for (const essayId of [...new Set(body.essayIds)]) {
-        try {
-          await essayForReview(db, auth, essayId, 'write');
-          await db.transaction((tx) => requestOne(tx, auth, essayId, body.mode, body.message.trim(), lang));
-          done.push(essayId);
-        } catch (err) {
-          if (!(err instanceof AppError) || err.status >= 500) throw err;
-          skipped.push({ essayId, code: err.error, message: translate(lang, err.messageKey, err.params) });
-        }
-      }
-      return { done, skipped };
+      return eachEssay(body.essayIds, lang, async (essayId) => {
+        await essayForReview(db, auth, essayId, 'write');
+        await db.transaction((tx) => requestOne(tx, auth, essayId, body.mode, body.message.trim(), lang));
+      });
     },
 
     /** Cancels the pending request of an essay (confirm required): the essay is restored and the student told. */

@@ -10,6 +10,7 @@ import { translate, type Lang, type MessageKey } from '../../core/i18n';
 import { sampleAuthorName } from '../../core/samples/display-name';
 import { byScoreDesc } from '../../core/samples/score-rank';
 import { AppError, badRequest, notFound } from '../errors';
+import type { ErrorCode } from '../../core/api/error-codes';
 import { classesRepo } from '../repositories/classes';
 import { essaysRepo } from '../repositories/essays';
 import { filesRepo } from '../repositories/files';
@@ -30,7 +31,7 @@ const SUGGEST_DAYS = 90;
 const SUGGEST_TASKS = 6;
 const SUGGEST_PER_CLASS = 2;
 
-const conflict = (error: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(409, error, key, params, { show: true });
+const conflict = (error: ErrorCode, key: MessageKey, params?: Record<string, string | number>) => new AppError(409, error, key, params, { show: true });
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A pupil on the H5 page: their id and their own code (学生码). */

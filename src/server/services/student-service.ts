@@ -1,8 +1,9 @@
-import type { Lang } from '../../core/i18n';
+import type { Lang, MessageKey } from '../../core/i18n';
 import { translate } from '../../core/i18n';
 import type { ImportRow, ImportRowInput, StudentBody } from '../../core/api/contracts/students';
 import type { Executor } from '../db/database';
 import { AppError, badRequest, notFound } from '../errors';
+import type { ErrorCode } from '../../core/api/error-codes';
 import { studentsRepo, type StudentRow } from '../repositories/students';
 import { requireAny } from './access';
 import type { AuthContext } from './auth-context';
@@ -20,6 +21,16 @@ import { isUniqueViolation } from '../db/pg-errors';
 const STUDENT_NO = /^\d{1,4}$/;
 const PHONE = /^1\d{10}$/;
 const iso = (d: Date) => d.toISOString();
+
+
+/** Why a roster file was refused: the code the client sees and the message. */
+const IMPORT_REFUSALS = {
+  unreadable: ['IMPORT_UNREADABLE', 'import.unreadable'],
+  noHeader: ['IMPORT_NOHEADER', 'import.noHeader'],
+  empty: ['IMPORT_EMPTY', 'import.empty'],
+  tooMany: ['IMPORT_TOOMANY', 'import.tooManyRows'],
+  tooLarge: ['IMPORT_TOOLARGE', 'import.tooLarge'],
+} as const satisfies Record<string, readonly [ErrorCode, MessageKey]>;
 
 export function studentView(r: { s: StudentRow; className: string }) {
   return {
@@ -63,7 +74,7 @@ export function studentService(deps: ServiceDeps, classes: ClassService) {
     const takenIdents = await studentsRepo.identTaken(tx, schoolId, idents);
     const seenNo = new Map<string, number>();
     const seenIdent = new Map<string, number>();
-    const err = (field: string, code: string, key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => ({ field, code, message: translate(lang, key, params) });
+    const err = (field: string, code: ErrorCode, key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => ({ field, code, message: translate(lang, key, params) });
     return rows.map((r) => {
       const errors: ImportRow['errors'] = [];
       const name = r.name.trim();
@@ -154,8 +165,8 @@ export function studentService(deps: ServiceDeps, classes: ClassService) {
       requireAny(auth, ['class', 'import']);
       const parsed = await rosterImportGate.run(auth.school.id, () => parseRosterOffThread(fileName, content), rosterLock);
       if (!parsed.ok) {
-        const key = ({ unreadable: 'import.unreadable', noHeader: 'import.noHeader', empty: 'import.empty', tooMany: 'import.tooManyRows', tooLarge: 'import.tooLarge' } as const)[parsed.reason];
-        throw badRequest(`IMPORT_${parsed.reason.toUpperCase()}`, key, { max: MAX_IMPORT_ROWS });
+        const [code, key] = IMPORT_REFUSALS[parsed.reason];
+        throw badRequest(code, key, { max: MAX_IMPORT_ROWS });
       }
       const rows = await validateRows(db, auth.school.id, classId, parsed.rows, lang);
       const valid = rows.filter((r) => r.status === 'ok').length;

@@ -93,7 +93,7 @@ export function useReviewActions(d: Deps) {
             autoFocusButton: null,
             onOk: () => approve(true),
           });
-        } else if (e?.error === 'VALIDATION' && e.message.includes(t('review.commentEmpty'))) {
+        } else if (e?.error === 'COMMENT_EMPTY') {
           d.onCommentEmpty();
           void message.error(e.message);
         } else if (e) void message.error(e.showMsg ?? e.message);

@@ -5,6 +5,7 @@ import type { Student } from '../../../core/api/contracts/students';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
 import { validFields } from '../../../views/common/valid-fields';
+import { fieldOfRefusal } from './student-form-refusal';
 
 interface Values {
   name: string;
@@ -34,7 +35,7 @@ export function StudentFormModal({ classId, student, onClose, onSaved }: { class
       void message.success(t('teaching.saved'));
       onSaved();
     } catch (err) {
-      form.setFields([{ name: err instanceof ApiError && /NO|STUDENT_ID|DUPLICATE/i.test(err.error) ? 'studentNo' : 'name', errors: [err instanceof ApiError ? err.message : t('error.fallback')] }]);
+      form.setFields([{ name: err instanceof ApiError ? fieldOfRefusal(err.error) : 'name', errors: [err instanceof ApiError ? err.message : t('error.fallback')] }]);
     }
   };
 

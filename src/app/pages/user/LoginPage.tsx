@@ -49,7 +49,7 @@ export default function LoginPage() {
     } catch (err) {
       if (err instanceof ApiError) {
         setError(err.message);
-        const needsCaptcha = (err.details as { captchaRequired?: boolean } | undefined)?.captchaRequired || err.error.startsWith('CAPTCHA');
+        const needsCaptcha = (err.details as { captchaRequired?: boolean } | undefined)?.captchaRequired || err.error === 'CAPTCHA_REQUIRED' || err.error === 'CAPTCHA_WRONG';
         if (needsCaptcha) setNeedsChallenge(true);
       }
     } finally {

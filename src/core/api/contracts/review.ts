@@ -1,7 +1,8 @@
 import { scoreSummarySchema } from './score-summary';
 import { z } from 'zod';
 import { correction } from './correction';
-import { essayBrief } from './essays';
+import { ERROR_CODES } from '../error-codes';
+import { essay, essayBrief, essayPage } from './essays';
 import { rowId, rowIdParam } from './paging';
 import { MAX_TEACHER_COMMENT } from './zod-free';
 export { MAX_TEACHER_COMMENT } from './zod-free';
@@ -83,20 +84,10 @@ export const classmate = z.object({ essayId: z.number().int(), studentId: z.numb
  * revision request, and the previous/next classmates with an essay.
  */
 export const reviewWorkspace = z.object({
-  essay: z.object({
-    id: z.number().int(),
-    taskId: z.number().int(),
-    classId: z.number().int(),
-    studentId: z.number().int(),
-    studentName: z.string(),
-    studentNo: z.string(),
-    draft: z.number().int(),
-    status: z.string(),
-    label: z.string(),
-    submittedTime: z.string(),
-    auditTime: z.string().nullable(),
-    pages: z.array(z.object({ id: z.number().int(), pageNo: z.number().int(), url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable(), rotation: z.number().int() })),
-  }),
+  /** The essay as the class list shows it, without the list's own fields (source, flags, scores). */
+  essay: essay
+    .pick({ id: true, taskId: true, classId: true, studentId: true, studentName: true, studentNo: true, draft: true, status: true, label: true, submittedTime: true, auditTime: true })
+    .extend({ pages: z.array(essayPage.omit({ fileId: true })) }),
   task: z.object({
     id: z.number().int(),
     title: z.string(),
@@ -169,8 +160,9 @@ export const batchApproveBody = z.object({ essayIds: z.array(essayId).min(1).max
 export const batchResult = z.object({
   done: z.array(z.number().int()),
   /** essays left alone, each with the reason in the caller's language */
-  skipped: z.array(z.object({ essayId: z.number().int(), code: z.string(), message: z.string() })),
+  skipped: z.array(z.object({ essayId: z.number().int(), code: z.enum(ERROR_CODES), message: z.string() })),
 });
+export type BatchResult = z.infer<typeof batchResult>;
 
 /** Ask for revised drafts (one essay or a batch); the students are notified on the H5 pages. */
 export const requestRevisionBody = z.object({

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../i18n';
+import type { ErrorCode } from '../error-codes';
 
 /**
  * Stable error keys of SSO refusals (all HTTP 401 except SSO_PARTNER_UNREACHABLE, 502) and the
@@ -16,5 +17,5 @@ export const SSO_ERRORS = {
   SSO_USER_NOT_LINKED: 'sso.error.userNotLinked',
   SSO_TICKET_INVALID: 'sso.error.ticketInvalid',
   SSO_PARTNER_UNREACHABLE: 'sso.error.partnerUnreachable',
-} as const satisfies Record<string, MessageKey>;
+} as const satisfies { [code in ErrorCode]?: MessageKey };
 export type SsoErrorCode = keyof typeof SSO_ERRORS;

@@ -8,6 +8,7 @@ import type { batchMatchResult, batchProgress, unmatchedPages } from '../../../c
 import type { z } from 'zod';
 import { PaddleOcrProvider, type OcrProvider } from '../../../correction';
 import { AppError, badRequest, notFound } from '../../errors';
+import type { ErrorCode } from '../../../core/api/error-codes';
 import { enqueueJob, latestJobByKey } from '../../jobs/queue';
 import { PermanentJobError, type JobContext } from '../../jobs/runner';
 import { batchRepo, type BatchPageRow, type BatchRow } from '../../repositories/batch';
@@ -40,7 +41,16 @@ let sharedOcr: OcrProvider | undefined;
 /** One OCR per process: the engine's models load once (docs/correction.md). */
 export const batchOcr = (deps: Pick<ServiceDeps, 'ocr'>): OcrProvider => deps.ocr ?? (sharedOcr ??= new PaddleOcrProvider());
 
-const inputError = (e: BatchInputError) => badRequest(`BATCH_${e.reason.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`, `batch.input.${e.reason}`, e.params);
+const INPUT_CODES = {
+  pdfEncrypted: 'BATCH_PDF_ENCRYPTED',
+  pdfCorrupt: 'BATCH_PDF_CORRUPT',
+  pdfEmpty: 'BATCH_PDF_EMPTY',
+  tooManyPages: 'BATCH_TOO_MANY_PAGES',
+  zipCorrupt: 'BATCH_ZIP_CORRUPT',
+  zipTooLarge: 'BATCH_ZIP_TOO_LARGE',
+  zipEmpty: 'BATCH_ZIP_EMPTY',
+} as const satisfies Record<BatchInputError['reason'], ErrorCode>;
+const inputError = (e: BatchInputError) => badRequest(INPUT_CODES[e.reason], `batch.input.${e.reason}`, e.params);
 
 type Progress = z.infer<typeof batchProgress>;
 type MatchResult = z.infer<typeof batchMatchResult>;
