@@ -3,7 +3,7 @@
  * route: server CPU per request (the server process's CPU time over the measured run divided by the
  * requests it answered), p50/p99 latency, requests/s and the ratio to the health route measured in
  * the same run, at 50 connections. Databases: the million-essay PostgreSQL district
- * (BENCH_DISTRICT_URL, or zhipi_district once `node --import tsx bench/seed-district.ts` has built it)
+ * (BENCH_DISTRICT_URL, or district_1m once `node --import tsx bench/seed-district.ts` has built it)
  * and PGlite holding one school (built into a temporary folder, --pglite-essays=20000).
  * Options: --duration=5 --warmup=1 --connections=50 --only=pglite|postgres --pglite-essays=N.
  */
