@@ -3,7 +3,7 @@
  * route: server CPU per request (the server process's CPU time over the measured run divided by the
  * requests it answered), p50/p99 latency, requests/s and the ratio to the health route measured in
  * the same run, at 50 connections. Databases: the million-essay PostgreSQL district
- * (BENCH_DISTRICT_URL, or zhipi_district once `node --import tsx bench/seed-district.ts` has built it)
+ * (BENCH_DISTRICT_URL, or district_1m once `node --import tsx bench/seed-district.ts` has built it)
  * and PGlite holding one school (built into a temporary folder, --pglite-essays=20000).
  * Options: --duration=5 --warmup=1 --connections=50 --only=pglite|postgres --pglite-essays=N.
  */
@@ -189,9 +189,9 @@ export async function main() {
   if (ONLY !== 'pglite') {
     const url = await postgresDistrict();
     if (url) {
-      // the real server.ts, as `npm start` runs it: its first answers on the million-essay database
+      // the real server, compiled as `npm start` runs it: its first answers on the million-essay database
       const start = await measureStart(url, 'd01t01');
-      starts.push(`server.ts on postgres 1M: /health after ${(start.healthMs / 1000).toFixed(1)} s, a teacher signed in after ${(start.signInMs / 1000).toFixed(1)} s, ${Math.round(start.rssMb)} MB resident`);
+      starts.push(`${start.entry} on postgres 1M: /health after ${(start.healthMs / 1000).toFixed(1)} s (${start.healthCpuS.toFixed(1)} s CPU), a teacher signed in after ${(start.signInMs / 1000).toFixed(1)} s (${start.signInCpuS.toFixed(1)} s CPU), ${Math.round(start.rssMb)} MB resident`);
       rows.push(...(await runOn('postgres 1M', { kind: 'postgres', url })));
       labels.push(`postgres 1M = ${new URL(url).pathname.slice(1)}`);
     } else process.stderr.write('PostgreSQL district not built: run `node --import tsx bench/seed-district.ts` (once) or set BENCH_DISTRICT_URL\n');

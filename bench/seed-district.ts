@@ -1,7 +1,7 @@
 /**
  * `node --import tsx bench/seed-district.ts [--essays=1000000] [--schools=N] [--reset]`: builds a
- * district in a PostgreSQL database of its own (by default `zhipi_district` for a million essays,
- * `zhipi_district_<N>` for another size, on BENCH_ADMIN_URL or postgres://postgres@127.0.0.1:5432/postgres),
+ * district in a PostgreSQL database of its own (by default `district_1m` for a million essays,
+ * `district_<N>` for another size, on BENCH_ADMIN_URL or postgres://postgres@127.0.0.1:5432/postgres),
  * with the app's migrations and reference data, then schools, classes, students, tasks, essays with
  * pages, AI results, reviews, revision requests, growth records and notifications by set-based SQL.
  * A database already built with the same plan is reused (it takes minutes; build it once); --reset
@@ -17,7 +17,7 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:
 
 /** The database a plan of this many essays lives in (one per size, so quick runs never touch the big one). */
 export function districtDatabaseName(essays: number): string {
-  return essays === 1_000_000 ? 'zhipi_district' : `zhipi_district_${essays}`;
+  return essays === 1_000_000 ? 'district_1m' : `district_${essays}`;
 }
 
 export function districtUrl(essays: number, adminUrl = ADMIN_URL): string {

@@ -11,7 +11,11 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 import { countsPerClassQuery, essaysRepo } from '../../src/server/repositories/essays';
 import { taskBoardPageQuery } from '../../src/server/repositories/task-board';
 import { writingListRowsQuery, writingListScopeQuery } from '../../src/server/repositories/writing-list';
-import { writingStatisticsRepo } from '../../src/server/repositories/writing-statistics';
+import { classReportApprovedQuery, classReportRowsQuery } from '../../src/server/repositories/class-report';
+import { growthRecordQuery, growthScoredQuery, growthStudentQuery } from '../../src/server/repositories/growth-statements';
+import { notificationListQuery } from '../../src/server/repositories/notifications';
+import { taskClassScopeQuery } from '../../src/server/repositories/task-class-scope';
+import { currentEssaysQuery } from '../../src/server/repositories/writing-statistics';
 
 const districtUrl = process.env.BENCH_DISTRICT_URL;
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -105,7 +109,7 @@ describe.skipIf(!districtUrl && !adminUrl)('query plans on a generated district'
     for (const [label, query, values] of [
       ['class list rows', writingListRowsQuery(database.db), ids],
       ['class list scope', writingListScopeQuery(database.db), ids],
-      ['statistics', writingStatisticsRepo.currentEssays(database.db, task.id, task.classId), {}],
+      ['statistics', currentEssaysQuery(database.db), ids],
       ['task board page', taskBoardPageQuery(database.db), board],
     ] as const) {
       // at scale, time the second run: the first reads a cold cache of a 15 GB database
@@ -115,6 +119,34 @@ describe.skipIf(!districtUrl && !adminUrl)('query plans on a generated district'
       // on the small district the planner may rightly prefer a scan of a few thousand rows: there, seq
       // scans are discouraged (enable_seqscan off, below) so the test shows an index serves the query
       expect(nodes(plan).filter((n) => n['Relation Name'] === 'essays' && n['Node Type'] === 'Seq Scan'), label).toEqual([]);
+      if (districtUrl) expect(ms, label).toBeLessThan(200);
+    }
+  });
+
+  it('statistics, class report, growth profile and notifications (prepared statements) read essays by index, no subplan per row over essays', async () => {
+    const { rows: who } = await client.query(
+      `select t.school_id, t.creator_identity_id, s.id as student_id, c.semester_id from tasks t join task_classes tc on tc.task_id = t.id join classes c on c.id = tc.class_id
+       join students s on s.class_id = c.id where t.id = $1 and c.id = $2 order by s.id limit 1`,
+      [task.id, task.classId],
+    );
+    const w = who[0];
+    const ids = { taskId: task.id, classId: task.classId, schoolId: w.school_id, teacher: w.creator_identity_id };
+    const student = { schoolId: w.school_id, studentId: w.student_id, semesterId: w.semester_id, teacher: w.creator_identity_id, studentIds: `{${w.student_id}}` };
+    const { rows: earlier } = await client.query(`select array_agg(task_id) as ids from (select task_id from task_classes where class_id = $1 and task_id < $2 order by task_id desc limit 5) x`, [task.classId, task.id]);
+    for (const [label, query, values] of [
+      ['task and class scope', taskClassScopeQuery(database.db), ids],
+      ['class report rows', classReportRowsQuery(database.db), ids],
+      ['class report history', classReportApprovedQuery(database.db), { classId: task.classId, taskIds: `{${(earlier[0].ids ?? [task.id]).join(',')}}` }],
+      ['growth student', growthStudentQuery(database.db), student],
+      ['growth record', growthRecordQuery(database.db), student],
+      ['growth scored entries', growthScoredQuery(database.db), student],
+      ['notifications', notificationListQuery(database.db), { userId: w.creator_identity_id, unreadOnly: false }],
+    ] as const) {
+      if (districtUrl) await explain(query, values);
+      const { plan, ms } = await explain(query, values);
+      expect(perRowReads(plan, 'essays'), label).toEqual([]);
+      const seqScans = nodes(plan).filter((n) => n['Node Type'] === 'Seq Scan' && ['essays', 'growth_entries', 'notifications', 'students', 'corrections', 'essay_reviews'].includes(n['Relation Name'] ?? ''));
+      expect(seqScans.map((n) => n['Relation Name']), label).toEqual([]);
       if (districtUrl) expect(ms, label).toBeLessThan(200);
     }
   });

@@ -66,6 +66,8 @@ export const essays = pgTable(
     index('essays_task_class_idx').on(t.taskId, t.classId),
     // leaders' dashboards pick up changed essays by this (essay_facts refresh)
     index('essays_school_updated_idx').on(t.schoolId, t.updatedAt),
+    // a student's essays of a semester (growth record's handed-in count, the growth table)
+    index('essays_student_idx').on(t.studentId),
   ],
 );
 

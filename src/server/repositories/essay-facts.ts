@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
 import { classes, corrections, essayFacts, essayFactsWatermarks, essayReviews, essays, tasks } from '../db/schema';
+import { preparedPerDatabase } from './prepared-per-database';
 import type { ResultParts } from './writing-statistics';
 
 /** A fact to write; sourceAt goes in as SQL (the exact updated_at, see exactAt). */
@@ -16,29 +17,93 @@ const exactAt = (col: typeof essays.updatedAt) => sql<string>`to_char(${col} at 
 /** Re-read this far behind the watermark: a transaction that committed late with an older updated_at. */
 const OVERLAP = sql`interval '10 minutes'`;
 
+/** The essays changed since `since` (all before the first refresh) after `afterId`: values or placeholders. */
+function changedQuery(db: Executor, schoolId: number | SQL, since: string | SQL | null, afterId: number | SQL, limit: number | Placeholder) {
+  return db
+    .select({
+      id: essays.id,
+      campusId: classes.campusId,
+      semesterId: classes.semesterId,
+      grade: classes.grade,
+      classId: essays.classId,
+      taskId: essays.taskId,
+      studentId: essays.studentId,
+      teacherId: tasks.creatorIdentityId,
+      approverId: essayReviews.approvedByIdentityId,
+      draft: essays.draft,
+      status: essays.status,
+      flags: essays.flags,
+      wordCount: essays.wordCount,
+      aiScore: essays.aiScore,
+      teacherScore: essays.teacherScore,
+      submittedAt: essays.submittedAt,
+      auditAt: essays.auditAt,
+      updatedAt: exactAt(essays.updatedAt),
+      deletedAt: essays.deletedAt,
+      correctionStatus: corrections.status,
+      score: sql<ResultParts['score']>`${corrections.result} -> 'score'`,
+      notes: sql<ResultParts['notes']>`${corrections.result} -> 'notes'`,
+      dimensionScores: essayReviews.dimensionScores,
+      commented: sql<number>`case when length(trim(coalesce(${essayReviews.teacherComment}, ''))) > 0 then 1 else 0 end`.mapWith(Number),
+      annotations: sql<number>`coalesce(jsonb_array_length(case when jsonb_typeof(${essayReviews.annotations}) = 'array' then ${essayReviews.annotations} end), 0)`.mapWith(Number),
+    })
+    .from(essays)
+    .innerJoin(classes, eq(classes.id, essays.classId))
+    .innerJoin(tasks, eq(tasks.id, essays.taskId))
+    .leftJoin(corrections, eq(corrections.essayId, essays.id))
+    .leftJoin(essayReviews, eq(essayReviews.essayId, essays.id))
+    .leftJoin(essayFacts, eq(essayFacts.essayId, essays.id))
+    .where(
+      and(
+        eq(essays.schoolId, schoolId),
+        since === null ? undefined : sql`${essays.updatedAt} >= ${since}::timestamptz - ${OVERLAP}`,
+        gt(essays.id, afterId),
+        sql`${essayFacts.sourceAt} is distinct from ${essays.updatedAt}`,
+      ),
+    )
+    .orderBy(asc(essays.id))
+    .limit(limit);
+}
+
+const ph = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const changedSubquery = (db: Executor, since: SQL | null) =>
+  db
+    .select({ one: sql`1` })
+    .from(essays)
+    .where(and(eq(essays.schoolId, ph('schoolId', 'int')), since === null ? undefined : sql`${essays.updatedAt} >= ${since}::timestamptz - ${OVERLAP}`))
+    .limit(sql.placeholder('cap'))
+    .as('changed');
+// read by every dashboard request (the backlog check and the cache version): prepared once per database
+const statements = {
+  watermark: preparedPerDatabase((db: Executor) => db.select().from(essayFactsWatermarks).where(eq(essayFactsWatermarks.schoolId, ph('schoolId', 'int'))).prepare('zp_facts_watermark')),
+  exactWatermark: preparedPerDatabase((db: Executor) =>
+    db
+      .select({ at: exactAt(essayFactsWatermarks.watermark as unknown as typeof essays.updatedAt) })
+      .from(essayFactsWatermarks)
+      .where(eq(essayFactsWatermarks.schoolId, ph('schoolId', 'int')))
+      .prepare('zp_facts_exact_watermark'),
+  ),
+  backlogAll: preparedPerDatabase((db: Executor) => db.select({ n: sql<number>`count(*)::int` }).from(changedSubquery(db, null)).prepare('zp_facts_backlog_all')),
+  backlogSince: preparedPerDatabase((db: Executor) => db.select({ n: sql<number>`count(*)::int` }).from(changedSubquery(db, ph('since', 'text'))).prepare('zp_facts_backlog_since')),
+  changedSince: preparedPerDatabase((db: Executor) =>
+    changedQuery(db, ph('schoolId', 'int'), ph('since', 'text'), ph('afterId', 'int'), sql.placeholder('limit')).prepare('zp_facts_changed_since'),
+  ),
+};
+
 /** SQL that keeps essay_facts current: essays changed since the school's watermark, in id order. */
 export const essayFactsRepo = {
   async watermark(db: Executor, schoolId: number): Promise<Date | null> {
-    const [row] = await db.select().from(essayFactsWatermarks).where(eq(essayFactsWatermarks.schoolId, schoolId));
+    const [row] = await statements.watermark(db).execute({ schoolId });
     return row?.watermark ?? null;
   },
   /** The watermark as exact text (see exactAt), null before the first refresh. */
   async exactWatermark(db: Executor, schoolId: number): Promise<string | null> {
-    const [row] = await db
-      .select({ at: exactAt(essayFactsWatermarks.watermark as unknown as typeof essays.updatedAt) })
-      .from(essayFactsWatermarks)
-      .where(eq(essayFactsWatermarks.schoolId, schoolId));
+    const [row] = await statements.exactWatermark(db).execute({ schoolId });
     return row?.at ?? null;
   },
   /** How many of the school's essays changed since the watermark, counted up to `cap` (indexed by school and updated_at). */
   async backlog(db: Executor, schoolId: number, since: string | null, cap: number): Promise<number> {
-    const changed = db
-      .select({ one: sql`1` })
-      .from(essays)
-      .where(and(eq(essays.schoolId, schoolId), since === null ? undefined : sql`${essays.updatedAt} >= ${since}::timestamptz - ${OVERLAP}`))
-      .limit(cap)
-      .as('changed');
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(changed);
+    const [row] = since === null ? await statements.backlogAll(db).execute({ schoolId, cap }) : await statements.backlogSince(db).execute({ schoolId, since, cap });
     return row?.n ?? 0;
   },
   async setWatermark(db: Executor, schoolId: number, exactTime: string): Promise<void> {
@@ -53,50 +118,9 @@ export const essayFactsRepo = {
    * order after `afterId`: one pass over the primary key, whatever the spread of updated_at.
    */
   changed(db: Executor, schoolId: number, since: string | null, afterId: number, limit: number) {
-    return db
-      .select({
-        id: essays.id,
-        campusId: classes.campusId,
-        semesterId: classes.semesterId,
-        grade: classes.grade,
-        classId: essays.classId,
-        taskId: essays.taskId,
-        studentId: essays.studentId,
-        teacherId: tasks.creatorIdentityId,
-        approverId: essayReviews.approvedByIdentityId,
-        draft: essays.draft,
-        status: essays.status,
-        flags: essays.flags,
-        wordCount: essays.wordCount,
-        aiScore: essays.aiScore,
-        teacherScore: essays.teacherScore,
-        submittedAt: essays.submittedAt,
-        auditAt: essays.auditAt,
-        updatedAt: exactAt(essays.updatedAt),
-        deletedAt: essays.deletedAt,
-        correctionStatus: corrections.status,
-        score: sql<ResultParts['score']>`${corrections.result} -> 'score'`,
-        notes: sql<ResultParts['notes']>`${corrections.result} -> 'notes'`,
-        dimensionScores: essayReviews.dimensionScores,
-        commented: sql<number>`case when length(trim(coalesce(${essayReviews.teacherComment}, ''))) > 0 then 1 else 0 end`.mapWith(Number),
-        annotations: sql<number>`coalesce(jsonb_array_length(case when jsonb_typeof(${essayReviews.annotations}) = 'array' then ${essayReviews.annotations} end), 0)`.mapWith(Number),
-      })
-      .from(essays)
-      .innerJoin(classes, eq(classes.id, essays.classId))
-      .innerJoin(tasks, eq(tasks.id, essays.taskId))
-      .leftJoin(corrections, eq(corrections.essayId, essays.id))
-      .leftJoin(essayReviews, eq(essayReviews.essayId, essays.id))
-      .leftJoin(essayFacts, eq(essayFacts.essayId, essays.id))
-      .where(
-        and(
-          eq(essays.schoolId, schoolId),
-          since === null ? undefined : sql`${essays.updatedAt} >= ${since}::timestamptz - ${OVERLAP}`,
-          gt(essays.id, afterId),
-          sql`${essayFacts.sourceAt} is distinct from ${essays.updatedAt}`,
-        ),
-      )
-      .orderBy(asc(essays.id))
-      .limit(limit);
+    // every dashboard request asks for what changed since the watermark: that form is prepared
+    if (since !== null) return statements.changedSince(db).execute({ schoolId, since, afterId, limit });
+    return changedQuery(db, schoolId, null, afterId, limit);
   },
   async upsert(db: Executor, rows: EssayFactRow[]): Promise<void> {
     if (!rows.length) return;

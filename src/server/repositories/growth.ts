@@ -1,8 +1,9 @@
-import { and, asc, eq, getTableColumns, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { campuses, classes, corrections, essayReviews, essays, growthEntries, growthRecords, semesters, students, tasks } from '../db/schema';
+import { campuses, classes, corrections, essayReviews, essays, growthEntries, growthRecords, students, tasks } from '../db/schema';
 import { taughtBy } from './classes';
 import { excellentSampleCount } from './excellent-sample-counts';
+import { growthStatements, handedInCount } from './growth-statements';
 import { studentNoOrder } from './student-order-sql';
 
 export type GrowthEntryRow = Omit<typeof growthEntries.$inferSelect, 'transcript'>;
@@ -23,15 +24,6 @@ export interface GrowthListFilter {
 
 const excellent = excellentSampleCount(sql`${students.id}`, sql`${classes.semesterId}`);
 
-/**
- * Essays a student handed in during a semester: every live essay (revised drafts included) on the tasks
- * of that semester (the task's semester, else the class's, as the entries), whatever its status. Before, this counted approved essays only, so a
- * pupil whose essays waited for review (or were flagged) showed 0 handed in.
- */
-function handedInCount(studentId: SQL, semesterId: SQL): SQL<number> {
-  return sql<number>`(select count(*)::int from essays e join classes ec on ec.id = e.class_id join tasks et on et.id = e.task_id
-    where e.student_id = ${studentId} and e.deleted_at is null and et.deleted_at is null and coalesce(et.semester_id, ec.semester_id) = ${semesterId})`;
-}
 const handedIn = handedInCount(sql`${students.id}`, sql`${classes.semesterId}`);
 const SORT: Record<GrowthSort, SQL> = {
   studentNo: studentNoOrder(students.studentNo),
@@ -105,20 +97,11 @@ export const growthRepo = {
   /** The scored entries of these students in a semester, with their task (whose scale the score is on). */
   scoredEntries(db: Executor, studentIds: number[], semesterId: number) {
     if (!studentIds.length) return Promise.resolve([]);
-    return db
-      .select({ studentId: growthEntries.studentId, taskId: growthEntries.taskId, scorePercent: sql<number>`${growthEntries.scorePercent}` })
-      .from(growthEntries)
-      .where(and(inArray(growthEntries.studentId, studentIds), eq(growthEntries.semesterId, semesterId), isNotNull(growthEntries.scorePercent)))
-      .orderBy(asc(growthEntries.submittedAt), asc(growthEntries.essayId));
+    return growthStatements.scored(db).execute({ studentIds: `{${studentIds.map((id) => Math.trunc(id)).join(',')}}`, semesterId });
   },
   /** A student's entries of a semester, oldest first (without the transcripts: see firstWrittenRight). */
   entries(db: Executor, studentId: number, semesterId: number) {
-    const { transcript: _t, ...columns } = getTableColumns(growthEntries);
-    return db
-      .select(columns)
-      .from(growthEntries)
-      .where(and(eq(growthEntries.studentId, studentId), eq(growthEntries.semesterId, semesterId)))
-      .orderBy(asc(growthEntries.submittedAt), asc(growthEntries.draft), asc(growthEntries.essayId));
+    return growthStatements.entries(db).execute({ studentId, semesterId });
   },
   /**
    * For each (right word, essay of the last slip): the first later essay of the student's semester
@@ -143,34 +126,24 @@ export const growthRepo = {
   },
   /** A live student of the school with their class and its semester (only if `teacherIdentityId`, when given, teaches it). */
   async student(db: Executor, schoolId: number, studentId: number, teacherIdentityId?: number) {
-    const [row] = await db
-      .select({ s: students, className: classes.name, grade: classes.grade, classSemesterId: classes.semesterId, campusName: campuses.name, semester: semesters })
-      .from(students)
-      .innerJoin(classes, eq(classes.id, students.classId))
-      .innerJoin(campuses, eq(campuses.id, classes.campusId))
-      .leftJoin(semesters, eq(semesters.id, classes.semesterId))
-      .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId), isNull(students.deletedAt), isNull(classes.deletedAt), ...(teacherIdentityId !== undefined ? [taughtBy(teacherIdentityId)] : [])));
+    const [row] = await growthStatements.student(db).execute({ schoolId, studentId, teacher: teacherIdentityId ?? null });
     return row;
   },
   async record(db: Executor, studentId: number, semesterId: number) {
-    const [row] = await db
-      .select({ r: growthRecords, excellentCount: excellentSampleCount(sql`${growthRecords.studentId}`, sql`${growthRecords.semesterId}`) })
-      .from(growthRecords)
-      .where(and(eq(growthRecords.studentId, studentId), eq(growthRecords.semesterId, semesterId)));
+    const [row] = await growthStatements.record(db).execute({ studentId, semesterId });
     return row;
   },
   /** How many essays the student handed in during the semester (see handedInCount). */
   async handedIn(db: Executor, studentId: number, semesterId: number): Promise<number> {
-    const result = await db.execute<{ n: number }>(sql`select ${handedInCount(sql`${studentId}::int`, sql`${semesterId}::int`)} as n`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];
-    return Number(rows[0]?.n ?? 0);
+    const [row] = await growthStatements.handedIn(db).execute({ studentId, semesterId });
+    return Number(row?.n ?? 0);
   },
   async semester(db: Executor, schoolId: number, semesterId: number) {
-    const [row] = await db.select().from(semesters).where(and(eq(semesters.id, semesterId), eq(semesters.schoolId, schoolId)));
+    const [row] = await growthStatements.semester(db).execute({ schoolId, semesterId });
     return row;
   },
   async currentSemester(db: Executor, schoolId: number) {
-    const [row] = await db.select().from(semesters).where(eq(semesters.schoolId, schoolId)).orderBy(sql`${semesters.isCurrent} desc, ${semesters.year} desc, ${semesters.term} desc`).limit(1);
+    const [row] = await growthStatements.currentSemester(db).execute({ schoolId });
     return row;
   },
   /** One page of the students of the semester's classes the filter allows, with their records. */

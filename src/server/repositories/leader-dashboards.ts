@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { Executor } from '../db/database';
 import { campuses, classes, classTeachers, essayFacts, identities, semesters, students, taskClasses, tasks } from '../db/schema';
 import { AI_CORRECTED_BUCKETS } from '../../core/tasks/status-buckets';
+import { preparedPerDatabase } from './prepared-per-database';
 import { inBucket, inBuckets } from './status-bucket-sql';
 
 /** The rows a dashboard reads: one school and semester, optionally one campus and one grade. */
@@ -35,13 +36,33 @@ const approvedLatest = sql`${essayFacts.isLatest} and ${inBucket(essayFacts.stat
 // The teacher's "AI 已批阅" (core AI_CORRECTED_BUCKETS): a flagged essay is abnormal, not corrected.
 const aiCorrectedLatest = sql`${essayFacts.isLatest} and ${inBuckets(essayFacts.status, AI_CORRECTED_BUCKETS)}`;
 
+const ph = (name: string) => sql`${sql.placeholder(name)}::int`;
+// Every dashboard request resolves its scope (semesters, campuses, the caller's campus, grades):
+// named statements prepared once per database.
+const scopeStatements = {
+  semesters: preparedPerDatabase((db: Executor) => db.select().from(semesters).where(eq(semesters.schoolId, ph('schoolId'))).orderBy(desc(semesters.year), desc(semesters.term)).prepare('zp_leaders_semesters')),
+  campuses: preparedPerDatabase((db: Executor) =>
+    db.select({ id: campuses.id, name: campuses.name }).from(campuses).where(eq(campuses.schoolId, ph('schoolId'))).orderBy(asc(campuses.id)).prepare('zp_leaders_campuses'),
+  ),
+  identityCampus: preparedPerDatabase((db: Executor) => db.select({ campusId: identities.campusId }).from(identities).where(eq(identities.id, ph('identityId'))).prepare('zp_leaders_identity_campus')),
+  // classesIn without a grade, the campus a placeholder that may be null
+  grades: preparedPerDatabase((db: Executor) =>
+    db
+      .selectDistinct({ grade: classes.grade })
+      .from(classes)
+      .where(and(eq(classes.schoolId, ph('schoolId')), eq(classes.semesterId, ph('semesterId')), isNull(classes.deletedAt), sql`(${ph('campusId')} is null or ${classes.campusId} = ${ph('campusId')})`))
+      .orderBy(asc(classes.grade))
+      .prepare('zp_leaders_grades'),
+  ),
+};
+
 /** SQL of the headmaster home and the /teachingAdmin pages: aggregates over essay_facts, classes and tasks. */
 export const leaderDashboardsRepo = {
   semesters(db: Executor, schoolId: number) {
-    return db.select().from(semesters).where(eq(semesters.schoolId, schoolId)).orderBy(desc(semesters.year), desc(semesters.term));
+    return scopeStatements.semesters(db).execute({ schoolId });
   },
   campuses(db: Executor, schoolId: number) {
-    return db.select({ id: campuses.id, name: campuses.name }).from(campuses).where(eq(campuses.schoolId, schoolId)).orderBy(asc(campuses.id));
+    return scopeStatements.campuses(db).execute({ schoolId });
   },
   /** Per class of the scope: students now, released tasks reaching it, and its essays' figures. */
   classes(db: Executor, s: DashboardScope, semesterMid: string) {
@@ -229,15 +250,11 @@ export type ClassAggregateRow = Awaited<ReturnType<typeof leaderDashboardsRepo.c
 /** The campus an identity is limited to (null = the whole school), and the grades with classes in a scope. */
 export const leaderScopeRepo = {
   async identityCampus(db: Executor, identityId: number): Promise<number | null> {
-    const [row] = await db.select({ campusId: identities.campusId }).from(identities).where(eq(identities.id, identityId));
+    const [row] = await scopeStatements.identityCampus(db).execute({ identityId });
     return row?.campusId ?? null;
   },
   async grades(db: Executor, s: Omit<DashboardScope, 'grade'>): Promise<number[]> {
-    const rows = await db
-      .selectDistinct({ grade: classes.grade })
-      .from(classes)
-      .where(classesIn({ ...s, grade: null }))
-      .orderBy(asc(classes.grade));
+    const rows = await scopeStatements.grades(db).execute({ schoolId: s.schoolId, semesterId: s.semesterId, campusId: s.campusId });
     return rows.map((r) => r.grade);
   },
 };

@@ -9,7 +9,8 @@ import type { AuthContext } from './auth-context';
 import { buildClassReport, type HistoryTask } from './class-report-build';
 import type { ServiceDeps } from './deps';
 import { grantedFileUrl } from './file-service';
-import { taskClassesInScope, taskScoringInfo } from './writing-scope';
+import { taskClassesInScope, taskScoringInfo, taskScoringInfos } from './writing-scope';
+import { notFound } from '../errors';
 import { pageJpeg } from './report-pdf/page-jpegs';
 import { renderReportPdfOffThread } from './report-pdf/report-pdf-off-thread';
 import { attachmentHeader } from './writing-export';
@@ -61,10 +62,15 @@ export function classReportService(deps: ServiceDeps) {
         needsHistory ? classReportRepo.recentTasks(db, q.classId, task.releaseAt, HISTORY_TASKS + 1) : Promise.resolve([]),
       ]);
       const earlier = recent.filter((r) => r.id !== task.id).slice(0, HISTORY_TASKS);
-      const [historyRows, history] = await Promise.all([
+      const [historyRows, scorings] = await Promise.all([
         classReportRepo.approvedOf(db, earlier.map((r) => r.id), q.classId),
-        Promise.all(earlier.map(async (r): Promise<HistoryTask> => ({ taskId: r.id, title: r.title, scoring: await taskScoringInfo(db, r.id) }))),
+        taskScoringInfos(db, earlier.map((r) => r.id)),
       ]);
+      const history = earlier.map((r): HistoryTask => {
+        const s = scorings.get(r.id);
+        if (!s) throw notFound();
+        return { taskId: r.id, title: r.title, scoring: s };
+      });
       let pages: Map<number, { url: string; rotation: number }[]> | undefined;
       if (sections.includes('studentPages')) {
         pages = new Map();

@@ -15,7 +15,7 @@ import { buildGrowthProfile, rightOf, wrongLines } from './growth-profile';
 import { GrowthProfileCache, profileEnvelope } from './growth-profile-cache';
 import { summariesOnScales } from './score-scale';
 import { attachmentHeader } from './writing-export';
-import { taskScoringInfo, type TaskScoringInfo } from './writing-scope';
+import { taskScoringInfos, type TaskScoringInfo } from './writing-scope';
 import type { ScoreSummary } from '../../core/scoring/score-summary';
 
 export interface GrowthFilter {
@@ -73,8 +73,9 @@ export function growthService(deps: ServiceDeps) {
   /** Each student's scores of the semester summed up on their tasks' own scales (score-scale.ts). */
   async function summariesOf(studentIds: number[], semesterId: number, lang: Lang): Promise<Map<number, ScoreSummary[]>> {
     const scored = await growthRepo.scoredEntries(db, studentIds, semesterId);
-    const scales = new Map<number, TaskScoringInfo>();
-    for (const taskId of new Set(scored.map((e) => e.taskId))) scales.set(taskId, await taskScoringInfo(db, taskId));
+    const scales = await taskScoringInfos(db, scored.map((e) => e.taskId));
+    // a task gone since is a 404, as reading it alone was
+    if (scored.some((e) => !scales.has(e.taskId))) throw notFound();
     const by = new Map<number, Array<{ percent: number; scoring: TaskScoringInfo }>>();
     for (const e of scored) by.set(e.studentId, [...(by.get(e.studentId) ?? []), { percent: e.scorePercent, scoring: scales.get(e.taskId)! }]);
     return new Map(studentIds.map((id) => [id, summariesOnScales(by.get(id) ?? [], lang)]));

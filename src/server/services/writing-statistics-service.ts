@@ -21,9 +21,10 @@ export function writingStatisticsService(deps: ServiceDeps) {
   async function classData(auth: AuthContext, taskId: number, classId: number, lang: Lang) {
     requireAny(auth, ['task', 'query']);
     const { task, classes } = await taskClassesInScope(deps, auth, taskId, classId);
-    const [roster, rows, scoring, perClass] = await Promise.all([studentsRepo.inClass(db, classId), writingStatisticsRepo.currentEssays(db, taskId, classId), taskScoringInfo(db, taskId), essaysRepo.countsPerClass(db, [taskId])]);
+    // prepared statements only (the scope above, these three): statistics is opened beside the list
+    const [rows, scoring, perClass] = await Promise.all([writingStatisticsRepo.currentEssays(db, taskId, classId), taskScoringInfo(db, taskId), essaysRepo.countsPerClass(db, [taskId])]);
     const mine = perClass.find((c) => c.classId === classId);
-    const counts = mine ? deriveCounts(mine) : emptyCounts(roster.length);
+    const counts = mine ? deriveCounts(mine) : emptyCounts((await studentsRepo.inClass(db, classId)).length);
     const statistics = buildStatistics({ counts, rows, scoring, lang });
     return { task, cls: classes[0]!, rows, scoring, statistics };
   }

@@ -14,6 +14,10 @@ export const ESSAY_FACTS_JOB = 'essay-facts-refresh';
 /** Up to this many changed essays a dashboard request refreshes itself (about a second); more go to the job. */
 export const INLINE_REFRESH_LIMIT = 2000;
 
+/** When this process last queued the refresh of a school, per database handle. */
+const queuedAt = new WeakMap<object, Map<number, number>>();
+const REQUEUE_MS = 60_000;
+
 /**
  * Brings the school's facts up to date before a dashboard reads them when the backlog is small;
  * otherwise queues the job (once per school) and says the figures are being refreshed.
@@ -21,7 +25,14 @@ export const INLINE_REFRESH_LIMIT = 2000;
 export async function freshenFacts(db: Executor, schoolId: number, now: Date, inlineLimit = INLINE_REFRESH_LIMIT): Promise<{ refreshing: boolean }> {
   const pending = await essayFactsRepo.backlog(db, schoolId, await essayFactsRepo.exactWatermark(db, schoolId), inlineLimit + 1);
   if (pending > inlineLimit) {
-    await enqueueJob(db, { kind: ESSAY_FACTS_JOB, payload: { schoolId }, dedupeKey: `essay-facts:${schoolId}`, maxAttempts: 5 }, now);
+    // queued once per school and minute from this process, not written again by every dashboard read
+    let queued = queuedAt.get(db);
+    if (!queued) queuedAt.set(db, (queued = new Map()));
+    const last = queued.get(schoolId);
+    if (last === undefined || now.getTime() - last > REQUEUE_MS || now.getTime() < last) {
+      await enqueueJob(db, { kind: ESSAY_FACTS_JOB, payload: { schoolId }, dedupeKey: `essay-facts:${schoolId}`, maxAttempts: 5 }, now);
+      queued.set(schoolId, now.getTime());
+    }
     return { refreshing: true };
   }
   if ((await refreshEssayFacts(db, schoolId)) > 0) factsRewritten(db, schoolId);

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "essays_student_idx" ON "essays" USING btree ("student_id");
