@@ -101,10 +101,17 @@ async function measure(browser: Browser, origin: string, token: string, screen: 
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    await cdp.send('Performance.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     let bytes = 0;
-    cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
+    let jsBytes = 0;
+    const scriptIds = new Set<string>();
+    cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => e.type === 'Script' && scriptIds.add(e.requestId));
+    cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+      bytes += e.encodedDataLength;
+      if (scriptIds.has(e.requestId)) jsBytes += e.encodedDataLength;
+    });
     await page.goto(`${origin}/teaching${screen.path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
     await page.locator(screen.ready).first().waitFor({ timeout: TIMEOUT_MS });
     const shownAt = await page.evaluate(() => performance.now());
@@ -112,8 +119,11 @@ async function measure(browser: Browser, origin: string, token: string, screen: 
     for (;;) {
       const { now, last } = await page.evaluate(() => ({ now: performance.now(), last: Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks) }));
       if (now - Math.max(last, shownAt) >= QUIET_MS) {
-        const result = { interactiveMs: Math.max(shownAt, last), shownMs: shownAt, scripts: (await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).length)), kB: bytes / 1024 };
-        return result;
+        // main-thread time (CDP, throttled seconds): far less sensitive to the machine's load than wall time
+        const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+        const metric = (name: string) => (metrics.find((x) => x.name === name)?.value ?? NaN) * 1000;
+        const scripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).length);
+        return { interactiveMs: Math.max(shownAt, last), shownMs: shownAt, scripts, kB: bytes / 1024, jsKB: jsBytes / 1024, scriptMs: metric('ScriptDuration'), taskMs: metric('TaskDuration') };
       }
       await page.waitForTimeout(200);
     }
@@ -128,7 +138,7 @@ const { token, screens: list } = await screens();
 const browser = await launchBrowser();
 const servers: Server[] = [];
 try {
-  const results: { label: string; screen: string; interactive: number; shown: number; kB: number; scripts: number }[] = [];
+  const results: { label: string; screen: string; interactive: number; shown: number; kB: number; jsKB: number; scripts: number; scriptMs: number; taskMs: number }[] = [];
   const origins = await Promise.all(DISTS.map(async (d) => {
     const s = await serve(d.dir);
     servers.push(s);
@@ -137,25 +147,34 @@ try {
   const loadBefore = loadavg()[0]!;
   const cpuBefore = process.cpuUsage();
   for (const screen of list) {
-    const per = new Map<string, { i: number[]; s: number[]; kB: number; scripts: number }>();
+    const per = new Map<string, { i: number[]; s: number[]; sc: number[]; t: number[]; kB: number; jsKB: number; scripts: number }>();
     // builds interleaved run by run, so a load spike hits them alike
     for (let r = 0; r < RUNS; r++) {
       for (const d of origins) {
         // a screen that never becomes interactive within TIMEOUT_MS is reported as such, not dropped
-        const m = await measure(browser, d.origin, token, screen).catch(() => ({ interactiveMs: Infinity, shownMs: Infinity, kB: NaN, scripts: NaN }));
-        const acc = per.get(d.label) ?? { i: [], s: [], kB: m.kB, scripts: m.scripts };
+        const m = await measure(browser, d.origin, token, screen).catch(() => ({ interactiveMs: Infinity, shownMs: Infinity, kB: NaN, jsKB: NaN, scripts: NaN, scriptMs: NaN, taskMs: NaN }));
+        const acc = per.get(d.label) ?? { i: [], s: [], sc: [], t: [], kB: m.kB, jsKB: m.jsKB, scripts: m.scripts };
         acc.i.push(m.interactiveMs);
         acc.s.push(m.shownMs);
+        acc.sc.push(m.scriptMs);
+        acc.t.push(m.taskMs);
         per.set(d.label, acc);
       }
     }
-    for (const [label, acc] of per) results.push({ label, screen: screen.name, interactive: median(acc.i), shown: median(acc.s), kB: acc.kB, scripts: acc.scripts });
+    for (const [label, acc] of per) results.push({ label, screen: screen.name, interactive: median(acc.i), shown: median(acc.s), kB: acc.kB, jsKB: acc.jsKB, scripts: acc.scripts, scriptMs: median(acc.sc), taskMs: median(acc.t) });
   }
   const cpu = process.cpuUsage(cpuBefore);
   console.log(`CPU ${THROTTLE}× throttled, cache disabled, median of ${RUNS}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}; bench process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`);
-  console.log('| screen | build | interactive (s) | content shown (s) | transferred (KiB) | scripts |');
-  console.log('|---|---|---:|---:|---:|---:|');
-  for (const r of results) console.log(`| ${r.screen} | ${r.label} | ${(r.interactive / 1000).toFixed(2)} | ${(r.shown / 1000).toFixed(2)} | ${r.kB.toFixed(0)} | ${r.scripts} |`);
+  console.log('| screen | build | interactive (s) | content shown (s) | script (s, CDP) | main-thread tasks (s, CDP) | JS (KiB) | transferred (KiB) | scripts |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  const s = (ms: number) => (ms / 1000).toFixed(2);
+  for (const r of results) console.log(`| ${r.screen} | ${r.label} | ${s(r.interactive)} | ${s(r.shown)} | ${s(r.scriptMs)} | ${s(r.taskMs)} | ${r.jsKB.toFixed(0)} | ${r.kB.toFixed(0)} | ${r.scripts} |`);
+  // ratio of each build to the first one, screen by screen
+  const base = new Map(results.filter((r) => r.label === DISTS[0]!.label).map((r) => [r.screen, r]));
+  for (const r of results.filter((x) => x.label !== DISTS[0]!.label)) {
+    const b = base.get(r.screen)!;
+    console.log(`${r.screen}: ${r.label}/${DISTS[0]!.label} interactive ×${(r.interactive / b.interactive).toFixed(2)}, script ×${(r.scriptMs / b.scriptMs).toFixed(2)}, tasks ×${(r.taskMs / b.taskMs).toFixed(2)}, JS ×${(r.jsKB / b.jsKB).toFixed(2)}`);
+  }
 } finally {
   await browser.close();
   for (const s of servers) s.close();

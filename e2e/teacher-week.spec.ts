@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
 import { signInToken } from './support/api';
 import { waitForDemoEssays } from './support/demo-essays';
 import { baseUrl, enUrl, signIn } from './support/session';
@@ -44,6 +44,22 @@ describe('teacher week', () => {
     expect(sawNoTask.some(Boolean)).toBe(false);
     // Behind the drawer the roster is on the page that lists the pupil (45 pupils, 15 a page: page 3).
     expect(await page.locator('.ant-pagination-item-active').textContent()).toBe('3');
+    await context.close();
+  });
+
+  it('at 375 px the pupil’s upload drawer lies inside the screen: the roster scrolls in its box instead of widening the page', async () => {
+    const token = await signInToken('teacher01');
+    const demo = await waitForDemoEssays(baseUrl(), token);
+    const { context, page } = await newPage(browser, { width: 375, height: 760, mobile: true });
+    await context.addInitScript((t) => localStorage.setItem('pro__Access-Token', JSON.stringify({ value: t, expire: Date.now() + 86400_000 })), token);
+    await page.goto(`${baseUrl()}/teaching/homework/writingUploadIndex?taskId=${demo.taskId}&classId=${demo.classId}&studentId=${demo.essays[0]!.studentId}`);
+    const drawer = page.locator('.ant-drawer-content-wrapper');
+    await drawer.waitFor();
+    // the drawer slides in: wait until it stops moving
+    await expect.poll(async () => (await drawer.boundingBox())?.x, { timeout: 20_000 }).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const box = (await drawer.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
     await context.close();
   });
 

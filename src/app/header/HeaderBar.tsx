@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { App, Avatar, Badge, Dropdown, Layout, type MenuProps } from 'antd';
 import { BellOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -6,11 +6,14 @@ import { LOGIN_PATH } from '../../core/routes/route-table';
 import { useSignalValue } from '../../views/hooks/use-signal-value';
 import { useT } from '../../views/i18n/i18n-context';
 import { useApp } from '../app-context';
-import { AiReviewModal } from './AiReviewModal';
-import { ChangePasswordModal } from './ChangePasswordModal';
-import { NotificationDrawer, useUnreadCount } from './NotificationDrawer';
-import { SwitchRoleModal } from './SwitchRoleModal';
+import { useUnreadCount } from './unread-count';
 import { userMenuKeys } from './user-menu-keys';
+
+// The drawer and the dialogs (forms, radios, lists) load on first use: no first screen shows them.
+const AiReviewModal = lazy(() => import('./AiReviewModal').then((m) => ({ default: m.AiReviewModal })));
+const ChangePasswordModal = lazy(() => import('./ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })));
+const NotificationDrawer = lazy(() => import('./NotificationDrawer').then((m) => ({ default: m.NotificationDrawer })));
+const SwitchRoleModal = lazy(() => import('./SwitchRoleModal').then((m) => ({ default: m.SwitchRoleModal })));
 
 type Dialog = 'password' | 'role' | 'ai' | null;
 type MenuItem = NonNullable<MenuProps['items']>[number];
@@ -28,6 +31,9 @@ export function HeaderBar() {
   const user = useSignalValue(session.user);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // once opened, the drawer and the password dialog stay mounted so they can animate closed
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const [passwordUsed, setPasswordUsed] = useState(false);
   const unread = useUnreadCount(drawerOpen);
   if (!user) return null;
 
@@ -58,7 +64,10 @@ export function HeaderBar() {
           navigate(LOGIN_PATH, { replace: true });
         },
       });
-    } else if (key === 'password' || key === 'role' || key === 'ai') setDialog(key);
+    } else if (key === 'password' || key === 'role' || key === 'ai') {
+      if (key === 'password') setPasswordUsed(true);
+      setDialog(key);
+    }
   };
 
   return (
@@ -69,7 +78,10 @@ export function HeaderBar() {
       </div>
       <div className="zp-header-actions">
         <Badge count={unread} size="small">
-          <BellOutlined style={{ fontSize: 18, cursor: 'pointer' }} onClick={() => setDrawerOpen(true)} aria-label={t('header.notifications')} data-testid="bell" />
+          <BellOutlined style={{ fontSize: 18, cursor: 'pointer' }} onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }} aria-label={t('header.notifications')} data-testid="bell" />
         </Badge>
         <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']}>
           <span className="zp-header-user" data-testid="user-menu">
@@ -79,10 +91,12 @@ export function HeaderBar() {
           </span>
         </Dropdown>
       </div>
-      <NotificationDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
-      {dialog === 'role' && <SwitchRoleModal open onClose={() => setDialog(null)} />}
-      {dialog === 'ai' && <AiReviewModal open onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {drawerUsed && <NotificationDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
+        {passwordUsed && <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />}
+        {dialog === 'role' && <SwitchRoleModal open onClose={() => setDialog(null)} />}
+        {dialog === 'ai' && <AiReviewModal open onClose={() => setDialog(null)} />}
+      </Suspense>
     </Layout.Header>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Layout, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { visibleMenus } from '../../core/layout/menu-visibility';
@@ -11,10 +11,13 @@ import { useT } from '../../views/i18n/i18n-context';
 import { useApp } from '../app-context';
 import { HeaderBar } from '../header/HeaderBar';
 import { BreadcrumbBar } from './BreadcrumbBar';
-import { SettingDrawer, type LayoutSettings } from './SettingDrawer';
+import type { LayoutSettings } from './SettingDrawer';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import './main-layout.css';
+
+// a development aid: its drawer and switches stay out of the first screen's code
+const SettingDrawer = lazy(() => import('./SettingDrawer').then((m) => ({ default: m.SettingDrawer })));
 
 const TABS_KEY = `${STORAGE_NAMESPACE}multi-tabs`;
 
@@ -85,7 +88,11 @@ export function MainLayout({ route, renderPage }: { route: RouteDef; renderPage(
         </Layout.Content>
         <Layout.Footer className="zp-footer">{t('footer.copyright', { year: new Date().getFullYear() })}</Layout.Footer>
       </Layout>
-      {config.env !== 'production' && <SettingDrawer settings={settings} onChange={setSettings} />}
+      {config.env !== 'production' && (
+        <Suspense fallback={null}>
+          <SettingDrawer settings={settings} onChange={setSettings} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

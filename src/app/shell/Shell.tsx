@@ -11,8 +11,11 @@ import { useApp } from '../app-context';
 import { BlankLayout } from '../layouts/BlankLayout';
 import { MainLayout } from '../layouts/MainLayout';
 import { UserLayout } from '../layouts/UserLayout';
-import BuildingPage from '../pages/system/BuildingPage';
 import { PAGES } from './page-registry';
+import { lazyPage } from './lazy-page';
+
+// antd's Result (its illustrations) only for routes without a page yet
+const BuildingPage = lazyPage(() => import('../pages/system/BuildingPage'));
 
 function FullPageSpin() {
   return (

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../core/constants';
 
 /** React.lazy whose chunk load fails after 120 s (product-rules.md#errors) instead of spinning forever. */
-export function lazyPage<T extends ComponentType<object>>(load: () => Promise<{ default: T }>) {
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() =>
     Promise.race([
       load(),

@@ -1,9 +1,12 @@
-import { Button, Card, Grid, Popover, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button, Card, Grid, Popover, Progress, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { AuditOutlined, BarChartOutlined, DeleteOutlined, EditOutlined, EyeOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { Task } from '../../core/api/contracts/tasks';
-import { QrCodeCard } from '../common/QrCodeCard';
 import { useT } from '../i18n/i18n-context';
 import { schoolTime } from '../../core/time/school-time';
+
+// the QR code's encoder loads when a teacher opens the upload code, not with every card
+const QrCodeCard = lazy(() => import('../common/QrCodeCard').then((m) => ({ default: m.QrCodeCard })));
 
 export interface TaskCardActions {
   onOpen?(task: Task): void;
@@ -39,7 +42,15 @@ export function TaskCard({ task, uploadUrl, readonly, ...actions }: TaskCardActi
         </Space>
       }
       extra={
-        <Popover trigger="click" placement="left" content={<QrCodeCard value={uploadUrl} title={t('task.uploadQr')} description={t('task.uploadQrDesc')} />}>
+        <Popover
+          trigger="click"
+          placement="left"
+          content={
+            <Suspense fallback={<Spin />}>
+              <QrCodeCard value={uploadUrl} title={t('task.uploadQr')} description={t('task.uploadQrDesc')} />
+            </Suspense>
+          }
+        >
           <Button size="small" icon={<QrcodeOutlined />} data-testid="task-qr" aria-label={t('task.uploadQr')}>
             {label(t('task.uploadQr'))}
           </Button>

@@ -50,6 +50,8 @@ export function SingleUpload(props: { essays: EssaysApi; taskId: number; classId
         loading={list.loading}
         dataSource={list.data?.students ?? []}
         pagination={{ pageSize: PAGE_SIZE, current: page, onChange: setPage }}
+        // wider than a phone: the table scrolls in its box, so the page (and the drawer over it) keep the screen's width
+        scroll={{ x: 'max-content' }}
         onRow={(row) => ({ onClick: () => void openStudent(row), style: { cursor: 'pointer' } })}
         columns={[
           { title: t('student.no'), dataIndex: 'studentNo', width: 90 },

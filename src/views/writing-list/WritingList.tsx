@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Modal, Row, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
 import { DiffOutlined, EditOutlined, FileDoneOutlined, LoadingOutlined, ProjectOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ClassesApi } from '../../core/api/endpoints/classes';
 import type { BatchApi } from '../../core/api/endpoints/batch';
@@ -9,17 +9,12 @@ import type { TasksApi } from '../../core/api/endpoints/tasks';
 import { EmptyState } from '../common/EmptyState';
 import { useTableA11y } from '../common/use-table-a11y';
 import { useClassTaskPicker } from '../common/use-class-task-picker';
-import { DraftsCompare } from '../drafts-compare/DraftsCompare';
 import { useAsync } from '../hooks/use-async';
 import { useT } from '../i18n/i18n-context';
 import { EssayLabelTag } from '../upload/label-tag';
-import { ClassroomEvaluation } from '../writing-stats/ClassroomEvaluation';
-import { WritingStats } from '../writing-stats/WritingStats';
-import { AnchorCalibration } from '../writing-stats/AnchorCalibration';
 import { ExportButton } from './ExportButton';
 import { canCompareDrafts, isAiBusy, latestEssay, notSubmittedRows, pendingReviewIds, selectedEssayIds, type WritingRow } from './list-model';
 import { ReminderButton } from './ReminderButton';
-import { RevisionRequestModal } from './RevisionRequestModal';
 import { useLiveWritingList } from './use-live-list';
 import styles from './writing-list.css?inline';
 import { AccessibleTabs } from '../common/AccessibleTabs';
@@ -32,6 +27,13 @@ const shortTime = (iso: string | null | undefined) => (iso ? <span title={school
 
 // Opened rarely (after a batch upload left pages without a student): loaded when first opened.
 const UnmatchedPages = lazy(() => import('../upload/UnmatchedPages').then((m) => ({ default: m.UnmatchedPages })));
+// The other tabs and the dialogs load when first shown, so the list's own code is all the first screen runs.
+const WritingStats = lazy(() => import('../writing-stats/WritingStats').then((m) => ({ default: m.WritingStats })));
+const AnchorCalibration = lazy(() => import('../writing-stats/AnchorCalibration').then((m) => ({ default: m.AnchorCalibration })));
+const ClassroomEvaluation = lazy(() => import('../writing-stats/ClassroomEvaluation').then((m) => ({ default: m.ClassroomEvaluation })));
+const RevisionRequestModal = lazy(() => import('./RevisionRequestModal').then((m) => ({ default: m.RevisionRequestModal })));
+const DraftsCompare = lazy(() => import('../drafts-compare/DraftsCompare').then((m) => ({ default: m.DraftsCompare })));
+const tabFallback = <Spin style={{ display: 'block', margin: '40px auto' }} />;
 
 export interface WritingListProps {
   /** `batch` lets the teacher open the unmatched images of batch uploads and assign them. `review` turns on the teacher's actions (statistics, export, reminder, revision requests, batch review, drafts). */
@@ -280,8 +282,28 @@ export function WritingList(props: WritingListProps) {
               onChange={(k) => setTab(k as 'list' | 'stats' | 'anchors')}
               items={[
                 { key: 'list', label: t('writingList.tabList'), children: <>{toolbar}{table}</> },
-                { key: 'stats', label: t('writingList.tabStats'), children: <WritingStats stats={stats.data} loading={stats.loading} /> },
-                ...(klass ? [{ key: 'anchors', label: t('writingList.tabAnchors'), children: <AnchorCalibration api={{ review }} taskId={task.id} classId={klass.id} essays={anchorEssays} /> }] : []),
+                {
+                  key: 'stats',
+                  label: t('writingList.tabStats'),
+                  children: (
+                    <Suspense fallback={tabFallback}>
+                      <WritingStats stats={stats.data} loading={stats.loading} />
+                    </Suspense>
+                  ),
+                },
+                ...(klass
+                  ? [
+                      {
+                        key: 'anchors',
+                        label: t('writingList.tabAnchors'),
+                        children: (
+                          <Suspense fallback={tabFallback}>
+                            <AnchorCalibration api={{ review }} taskId={task.id} classId={klass.id} essays={anchorEssays} />
+                          </Suspense>
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             />
           ) : (
@@ -290,22 +312,26 @@ export function WritingList(props: WritingListProps) {
         </>
       )}
       {review && revisionFor && (
-        <RevisionRequestModal
-          api={{ review }}
-          essayIds={revisionFor}
-          nameOf={nameOfEssay}
-          onClose={(changed) => {
-            setRevisionFor(null);
-            if (changed) {
-              setSelected([]);
-              void list.reload();
-            }
-          }}
-        />
+        <Suspense fallback={null}>
+          <RevisionRequestModal
+            api={{ review }}
+            essayIds={revisionFor}
+            nameOf={nameOfEssay}
+            onClose={(changed) => {
+              setRevisionFor(null);
+              if (changed) {
+                setSelected([]);
+                void list.reload();
+              }
+            }}
+          />
+        </Suspense>
       )}
       {review && compare && task && (
         <Modal open width="min(1280px, 96vw)" footer={null} title={t('writingList.compareTitle')} onCancel={() => setCompare(null)} getContainer={props.getContainer} destroyOnHidden>
-          <DraftsCompare api={{ review }} taskId={task.id} studentId={compare.studentId} getPopupContainer={props.getContainer} />
+          <Suspense fallback={tabFallback}>
+            <DraftsCompare api={{ review }} taskId={task.id} studentId={compare.studentId} getPopupContainer={props.getContainer} />
+          </Suspense>
         </Modal>
       )}
       {api.batch && unmatchedOpen && task && klass && (
@@ -321,7 +347,11 @@ export function WritingList(props: WritingListProps) {
           />
         </Suspense>
       )}
-      {review && evaluation && task && <ClassroomEvaluation api={{ review }} taskId={task.id} classId={klass.id} onClose={() => setEvaluation(false)} getContainer={props.getContainer} />}
+      {review && evaluation && task && (
+        <Suspense fallback={null}>
+          <ClassroomEvaluation api={{ review }} taskId={task.id} classId={klass.id} onClose={() => setEvaluation(false)} getContainer={props.getContainer} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Input, Table, Tag, Typography } from 'antd';
-import { ANCHOR_MAX, ANCHOR_MIN, type AnchorCalibration as Result } from '../../core/api/contracts/anchors';
+import { ANCHOR_MAX, ANCHOR_MIN } from '../../core/api/contracts/anchor-limits';
+import type { AnchorCalibration as Result } from '../../core/api/contracts/anchors';
 import type { ReviewApi } from '../../core/api/endpoints/review';
 import { useT } from '../i18n/i18n-context';
 

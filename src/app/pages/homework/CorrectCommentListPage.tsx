@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { essaysApi } from '../../../core/api/endpoints/essays';
-import { CorrectionList } from '../../../views/correction-panel';
+import { CorrectionList } from '../../../views/correction-panel/CorrectionList';
 import { useApp } from '../../app-context';
 
 /** /homework/correctCommentList?taskId=&classId=: the class's essays of a task; one opens the correction panel. */

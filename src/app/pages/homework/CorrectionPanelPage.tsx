@@ -7,7 +7,7 @@ import { reviewApi } from '../../../core/api/endpoints/review';
 import { samplesApi } from '../../../core/api/endpoints/samples';
 import { ProposeSampleButton } from '../../../views/samples/ProposeSampleButton';
 import { EmptyState } from '../../../views/common/EmptyState';
-import { CorrectionPanel } from '../../../views/correction-panel';
+import { CorrectionPanel } from '../../../views/correction-panel/CorrectionPanel';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
 import { useFirstPendingEssay } from './use-first-pending-essay';

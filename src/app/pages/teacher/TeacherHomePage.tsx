@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ScoringStandardModal } from '../../../views/scoring/ScoringStandardModal';
 import { TaskBoard } from '../../../views/task-board';
 import { useT } from '../../../views/i18n/i18n-context';
 import { useApp } from '../../app-context';
+
+// the scoring standard's form loads when the teacher opens it, not with the task board
+const ScoringStandardModal = lazy(() => import('../../../views/scoring/ScoringStandardModal').then((m) => ({ default: m.ScoringStandardModal })));
 
 /** Teacher home (/teacherIndex): the class essay task board. */
 export default function TeacherHomePage() {
@@ -17,7 +19,11 @@ export default function TeacherHomePage() {
   const classId = Number(params.get('classId')) || undefined;
   return (
     <>
-      {scoringOpen && <ScoringStandardModal scoring={scoring} onClose={() => setScoringOpen(false)} onSaved={() => window.location.reload()} />}
+      {scoringOpen && (
+        <Suspense fallback={null}>
+          <ScoringStandardModal scoring={scoring} onClose={() => setScoringOpen(false)} onSaved={() => window.location.reload()} />
+        </Suspense>
+      )}
       <TaskBoard
       api={{ tasks, classes }}
       classId={classId}

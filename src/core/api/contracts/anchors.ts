@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { ANCHOR_MAX, ANCHOR_MIN } from './anchor-limits';
 import { rowId } from './paging';
 
 /** Anchor essays: the teacher's scores of 3-5 essays of a task in a class put the AI's scores of the
  * rest of the class on the teacher's scale (a preview: nothing is stored). */
-export const ANCHOR_MIN = 3;
-export const ANCHOR_MAX = 5;
+export { ANCHOR_MAX, ANCHOR_MIN };
 
 export const anchorCalibrationBody = z.object({
   taskId: rowId(),
