@@ -2,7 +2,7 @@
 // `npm test`: typecheck, lint, build, unit and API tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL
 // is set), then browser tests in Debian's Chromium. Ends with one "N passed, N failed" line. The one build
 // serves every test that needs one (the widgets' size budget, the elements package, the browser tests).
-// Each tier's per-file durations are in tmp/test-reports/<tier>.json (docs/operations.md "Test run time").
+// Each tier's per-file times are in tmp/test-reports/<tier>-files.json (docs/operations.md "Test run time").
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +26,9 @@ function run(label, cmd, args, env = {}) {
 /** Runs vitest projects in one process, reported under the first project's name. */
 function vitest(projects, env = {}) {
   const out = path.join(reports, `${projects[0]}.json`);
-  const ok = run(`vitest ${projects[0]}`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  // and each file's time with its hooks (tmp/test-reports/<tier>-files.json; scripts/test-durations.mjs)
+  const durations = { TEST_DURATIONS_FILE: path.join(reports, `${projects[0]}-files.json`) };
+  const ok = run(`vitest ${projects[0]}`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, '--reporter=./tests/support/file-durations-reporter.ts'], { ...env, ...durations });
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
