@@ -3,7 +3,7 @@
 // (no tsx, no vite), then `npm start`: it seeds the demo school on PGlite, prints the URL and the logins,
 // answers /health and signs a teacher in. A thread of the build (OCR) starts from its .js file without tsx.
 // The packages are the lockfile's non-dev entries at npm's own paths, hard-linked from this checkout's
-// install (helpers/production-install.ts): `npm ci --omit=dev` unpacked ~900 MB from the npm cache, minutes
+// install (helpers/production-install.ts): `npm ci --omit=dev` unpacked ~580 MB from the npm cache, minutes
 // of disk on a busy machine, to lay down the same files. What this leaves to the run's own `npm ci`: that the
 // lockfile installs.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
