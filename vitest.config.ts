@@ -45,6 +45,8 @@ export default defineConfig({
           // seeded PGlite dump made once per worker, not per file (~10 s a file on a busy machine).
           // The files share no module state that matters: each builds its own app and database.
           isolate: false,
+          // On PostgreSQL, the seeded database is made once per run and copied per file.
+          globalSetup: ['tests/support/seeded-template.ts'],
         },
       },
       {

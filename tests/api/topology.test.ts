@@ -30,7 +30,7 @@ import { createFileStorage } from '../../src/server/storage/index';
 import { encryptPassword } from '../../src/core/security/encrypt-password';
 import { FakeOcr } from '../helpers/correction';
 import { MGMT, SYS } from '../helpers/flows';
-import { createScratchPostgres, seed } from '../helpers/test-database';
+import { createScratchPostgres, seed, seededTemplate } from '../helpers/test-database';
 
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
@@ -129,9 +129,11 @@ describe.skipIf(!PG)('district topology: 2 servers behind a proxy, 2 workers, Po
   };
 
   beforeAll(async () => {
-    scratch = await createScratchPostgres();
+    // a copy of the run's seeded database, or seeded here when the run made none
+    const template = seededTemplate();
+    scratch = await createScratchPostgres(template);
     admin = await openDatabase({ kind: 'postgres', url: scratch.url });
-    await seed(admin);
+    if (!template) await seed(admin);
     s3dir = await mkdtemp(path.join(os.tmpdir(), 'zhipi-topology-s3-'));
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET }] });
     s3endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
