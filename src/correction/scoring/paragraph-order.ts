@@ -109,7 +109,9 @@ export function paragraphFeatures(p: string, keywords: readonly string[]): Map<s
   }
   const mark = p.trim().slice(-1);
   if (mark && !/\p{Script=Han}/u.test(mark)) present.add('m:' + mark);
-  for (let i = 0; i + 2 <= han.length; i++) present.add('b:' + han.slice(i, i + 2));
+  // only the edges: character pairs inside a paragraph move with every wrong character, which made the
+  // order input, and so the score, jump when errors were put in
+  present.add('s1:' + han.slice(0, 1));
   // every feature weighed down by the paragraph's size, so that long paragraphs do not dominate
   const scale = 1 / Math.sqrt(present.size || 1);
   const out = new Map<string, number>([...present].map((k) => [k, scale]));
