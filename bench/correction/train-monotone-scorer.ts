@@ -1,8 +1,7 @@
 // Fits the monotone scorer (src/correction/scoring/monotone-model.ts) on aes-calibration's teacher
 // scores together with ranking pairs made from the essays themselves (perturbations.ts: whole > cut
 // short, > paragraphs out of order, > wrong characters put in, > padded with repetition), every weight
-// held to its fixed sign. The paragraphOrder input's own model (paragraph-order.ts) is learned from the
-// training essays' paragraphs inside each training part, before the weights. Reports, never in-sample:
+// held to its fixed sign. Reports, never in-sample:
 //   - nested held-out agreement: 10 random 5-fold splits grouped by title; the pair weight and the ridge
 //     penalty are picked inside each training part by an inner title-grouped split; length alone beside it
 //   - the stress table: for each perturbation, the share of essays whose damaged copy scores below the
@@ -22,7 +21,6 @@ import { loadAes } from './aes-data.js';
 import { argValue, sharedDataPath } from './bench-args.js';
 import { pearson, qwk, spearman } from './stats.js';
 import { applyAnchorMap, fitAnchorMap } from '../../src/correction/scoring/anchors.js';
-import { fitParagraphOrder, orderScoreOfFeatures, textParagraphFeatures, type ParagraphOrderModel } from '../../src/correction/scoring/paragraph-order.js';
 
 const DATA_DIR = sharedDataPath('aes-calibration') + '/';
 const ANALYSES = '/tmp/zhipi-monotone-analyses.json';
@@ -42,24 +40,17 @@ const STEPS = Number(process.env.STEPS ?? 600);
 const TRAIN_SEED = 1;
 const STRESS_GOAL = 0.95;
 const STRESS_SEED = 7919;
-const ORDER_AT = KEYS.indexOf('paragraphOrder');
 
-type ParaFeatures = Array<Map<string, number>>;
 interface Row {
   id: string;
   title: string;
   score: number;
   han: number;
   whole: number[];
-  /** perturbation → input vector, training copies and stress copies (paragraphOrder 0 until an order model fills it) */
+  /** perturbation → input vector, training copies and stress copies */
   train: Record<Perturbation, number[]>;
   stress: Record<Perturbation, number[]>;
-  /** each text's paragraph features, for the order model */
-  paras: { whole: ParaFeatures; train: Record<Perturbation, ParaFeatures>; stress: Record<Perturbation, ParaFeatures> };
 }
-
-/** A text of one paragraph has nothing to shuffle: left out of the shuffled pairs and of that stress share. */
-const shuffles = (r: Row) => r.paras.whole.length >= 2;
 
 /** The grade whose curriculum target is nearest the essays' median length in 字 (the reference grade of calibration.ts). */
 function referenceGrade(transcripts: string[]): number {
@@ -112,18 +103,7 @@ function loadRows(grade: number): Row[] {
   const c = loadAnalyses(grade);
   const inputs = (a: TextAnalysis) => vec(monotoneInputs(a, grade));
   const copies = (m: Record<Perturbation, TextAnalysis>) => Object.fromEntries(PERTURBATIONS.map((p) => [p, inputs(m[p])])) as Record<Perturbation, number[]>;
-  const feats = (a: TextAnalysis) => textParagraphFeatures(a.paragraphs.map((p) => p.text), a.relevance.titleKeywords.map((k) => k.keyword));
-  const paraCopies = (m: Record<Perturbation, TextAnalysis>) => Object.fromEntries(PERTURBATIONS.map((p) => [p, feats(m[p])])) as Record<Perturbation, ParaFeatures>;
-  return c.essays.map((e) => ({
-    id: e.id,
-    title: e.title,
-    score: e.score,
-    han: e.whole.hanCount,
-    whole: inputs(e.whole),
-    train: copies(e.train),
-    stress: copies(e.stress),
-    paras: { whole: feats(e.whole), train: paraCopies(e.train), stress: paraCopies(e.stress) },
-  }));
+  return c.essays.map((e) => ({ id: e.id, title: e.title, score: e.score, han: e.whole.hanCount, whole: inputs(e.whole), train: copies(e.train), stress: copies(e.stress) }));
 }
 
 const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / (x.length || 1);
@@ -146,41 +126,18 @@ interface Fit {
   mean: number[];
   sd: number[];
   w: number[];
-  order: ParagraphOrderModel;
 }
-
-/** The order model of a training part: it depends on the essays only, so it is fitted once per part. */
-const orderModels = new Map<string, ParagraphOrderModel>();
-function orderModelOf(rows: Row[]): ParagraphOrderModel {
-  const key = rows.map((r) => r.id).join(',');
-  let m = orderModels.get(key);
-  if (!m) orderModels.set(key, (m = fitParagraphOrder(rows.map((r) => r.paras.whole))));
-  return m;
-}
-
-/** An input vector with its paragraphOrder read by the given order model. */
-function withOrder(v: number[], paras: ParaFeatures, order: ParagraphOrderModel): number[] {
-  const out = [...v];
-  out[ORDER_AT] = orderScoreOfFeatures(paras, order);
-  return out;
-}
-const wholeOf = (f: Fit, r: Row) => withOrder(r.whole, r.paras.whole, f.order);
-const stressOf = (f: Fit, r: Row, p: Perturbation) => withOrder(r.stress[p], r.paras.stress[p], f.order);
 
 /** Least squares on the teacher targets + μ × squared hinge on the pairs + λ‖w‖², by projected Adam:
  * after every step each weight is put back on its side of zero. */
 function fit(rows: Row[], mu: number, lambda: number): Fit {
   const d = KEYS.length;
-  const order = orderModelOf(rows);
-  const whole = rows.map((r) => withOrder(r.whole, r.paras.whole, order));
-  const m = KEYS.map((_, j) => mean(whole.map((v) => v[j]!)));
-  const s = KEYS.map((_, j) => sdev(whole.map((v) => v[j]!)) || 1);
+  const m = KEYS.map((_, j) => mean(rows.map((r) => r.whole[j]!)));
+  const s = KEYS.map((_, j) => sdev(rows.map((r) => r.whole[j]!)) || 1);
   const z = (v: number[]) => v.map((x, j) => standardise(x, m[j]!, s[j]!));
-  const X = whole.map(z);
+  const X = rows.map((r) => z(r.whole));
   const y = normalTargets(rows.map((r) => r.score));
-  const D = rows.flatMap((r, i) =>
-    PERTURBATIONS.filter((p) => p !== 'shuffled' || shuffles(r)).map((p) => z(withOrder(r.train[p], r.paras.train[p], order)).map((v, j) => X[i]![j]! - v)),
-  );
+  const D = rows.flatMap((r, i) => PERTURBATIONS.map((p) => z(r.train[p]).map((v, j) => X[i]![j]! - v)));
   const w = new Array<number>(d).fill(0);
   const mo = new Array<number>(d).fill(0);
   const ve = new Array<number>(d).fill(0);
@@ -205,7 +162,7 @@ function fit(rows: Row[], mu: number, lambda: number): Fit {
       w[j] = nw;
     }
   }
-  return { mean: m, sd: s, w, order };
+  return { mean: m, sd: s, w };
 }
 
 const rawOf = (f: Fit, v: number[]) => v.reduce((acc, x, j) => acc + f.w[j]! * standardise(x, f.mean[j]!, f.sd[j]!), 0);
@@ -241,19 +198,16 @@ function pickSetting(rows: Row[], seed: number): { mu: number; lambda: number } 
     for (const test of folds) {
       const f = fit(rows.filter((_, i) => !test.includes(i)), g.mu, g.lambda);
       for (const i of test) {
-        pred[i] = rawOf(f, wholeOf(f, rows[i]!));
-        for (const p of PERTURBATIONS) if (rawOf(f, stressOf(f, rows[i]!, p)) < pred[i]! && (p !== 'shuffled' || shuffles(rows[i]!))) low.set(p, low.get(p)! + 1);
+        pred[i] = rawOf(f, rows[i]!.whole);
+        for (const p of PERTURBATIONS) if (rawOf(f, rows[i]!.stress[p]) < pred[i]!) low.set(p, low.get(p)! + 1);
       }
     }
     const rho = spearman(pred, rows.map((r) => r.score));
-    const holds = PERTURBATIONS.every((p) => low.get(p)! / stressed(rows, p) >= STRESS_GOAL);
+    const holds = PERTURBATIONS.every((p) => low.get(p)! / rows.length >= STRESS_GOAL);
     if (holds && rho > bestRho) [best, bestRho] = [g, rho];
   }
   return best;
 }
-
-/** How many essays a perturbation's stress share counts. */
-const stressed = (rows: Row[], p: Perturbation) => (p === 'shuffled' ? rows.filter(shuffles).length : rows.length) || 1;
 
 /** A scorer's output on the teacher's scale: mean and sd of the training part's teacher scores. */
 const onTeacherScale = (pred: number[], train: number[], trainY: number[]) =>
@@ -310,11 +264,11 @@ function main() {
       const g = pickSetting(train, seed);
       picked.set(`${g.mu}/${g.lambda}`, (picked.get(`${g.mu}/${g.lambda}`) ?? 0) + 1);
       const f = fit(train, g.mu, g.lambda);
-      const trainRaw = train.map((r) => rawOf(f, wholeOf(f, r)));
+      const trainRaw = train.map((r) => rawOf(f, r.whole));
       const trainY = train.map((r) => r.score);
       const trainLen = train.map((r) => r.han);
       const sign = Math.sign(pearson(trainLen, trainY)) || 1;
-      const testRaw = test.map((i) => rawOf(f, wholeOf(f, rows[i]!)));
+      const testRaw = test.map((i) => rawOf(f, rows[i]!.whole));
       const testPts = onTeacherScale(testRaw, trainRaw, trainY);
       const lenPts = onTeacherScale(test.map((i) => sign * rows[i]!.han), trainLen.map((h) => sign * h), trainY);
       test.forEach((i, k) => {
@@ -322,13 +276,13 @@ function main() {
         // the product's scale: the training part's own teachers' mean and sd (calibration.ts, principle 3)
         if (seed === 1) productScale[i] = mean(trainY) + (sdev(trainY) * (testRaw[k]! - mean(trainRaw))) / (sdev(trainRaw) || 1);
         len[i] = lenPts[k]!;
-        for (const p of PERTURBATIONS) if (rawOf(f, stressOf(f, rows[i]!, p)) < testRaw[k]! && (p !== 'shuffled' || shuffles(rows[i]!))) low[p]++;
+        for (const p of PERTURBATIONS) if (rawOf(f, rows[i]!.stress[p]) < testRaw[k]!) low[p]++;
       });
     }
     // how far the held-out scores follow length itself (Han characters): where teachers reward length, a
     // model that ignores it cannot reach length alone
     per.push({ model: agreement(model, y), length: agreement(len, y), withLength: spearman(model, rows.map((r) => r.han)) });
-    for (const p of PERTURBATIONS) lowered[p].push(low[p] / stressed(rows, p));
+    for (const p of PERTURBATIONS) lowered[p].push(low[p] / rows.length);
     console.error(`seed ${seed}: model ${per.at(-1)!.model.spearman.toFixed(3)} length ${per.at(-1)!.length.spearman.toFixed(3)}`);
   }
   const f3 = (x: number) => x.toFixed(3);
@@ -360,9 +314,9 @@ function main() {
   for (const test of titleFolds(rows, 1)) {
     const inner = fit(rows.filter((_, i) => !test.includes(i)), g.mu, g.lambda);
     // put the inner fold's raw scores on the final model's scale: same standardisation of its own output
-    const innerTrain = rows.filter((_, i) => !test.includes(i)).map((r) => rawOf(inner, wholeOf(inner, r)));
-    const finalTrain = rows.filter((_, i) => !test.includes(i)).map((r) => rawOf(f, wholeOf(f, r)));
-    for (const i of test) oof[i] = mean(finalTrain) + (sdev(finalTrain) * (rawOf(inner, wholeOf(inner, rows[i]!)) - mean(innerTrain))) / (sdev(innerTrain) || 1);
+    const innerTrain = rows.filter((_, i) => !test.includes(i)).map((r) => rawOf(inner, r.whole));
+    const finalTrain = rows.filter((_, i) => !test.includes(i)).map((r) => rawOf(f, r.whole));
+    for (const i of test) oof[i] = mean(finalTrain) + (sdev(finalTrain) * (rawOf(inner, rows[i]!.whole) - mean(innerTrain))) / (sdev(innerTrain) || 1);
   }
   const rawMean = mean(oof);
   const rawSd = sdev(oof) || 1;
@@ -375,7 +329,7 @@ function main() {
       data: 'aes-calibration (AES-Dataset by Haojin Li, MIT): 150 essays and their teachers\' scores',
       dataSha256: h.digest('hex'),
       essays: rows.length,
-      pairs: rows.length * PERTURBATIONS.length - rows.filter((r) => !shuffles(r)).length,
+      pairs: rows.length * PERTURBATIONS.length,
       trainedAt: new Date().toISOString(),
       script: 'node --import tsx bench/correction/train-monotone-scorer.ts --write',
       params: { mu: g.mu, lambda: g.lambda, margin: MARGIN, steps: STEPS, referenceGrade: grade, trainSeed: TRAIN_SEED, lengthFloor: LENGTH_FLOOR, muGrid: GRID.map((x) => x.mu).filter((x, i, a) => a.indexOf(x) === i).join('/') },
@@ -388,7 +342,6 @@ function main() {
     rawMean: r6(rawMean),
     rawSd: r6(rawSd),
     // the scale the reference essays' own teachers used (calibration.ts, principle 3)
-    order: f.order,
     calibration: { referenceGrade: grade, zKnots: quantileKnots(oof.map((v) => (v - rawMean) / rawSd)).map(r6), center: Math.round(mean(y) * 10) / 10, spread: Math.round(sdev(y) * 10) / 10 },
   };
   writeFileSync(new URL('../../src/correction/scoring/monotone-model.json', import.meta.url), JSON.stringify(model, null, 2) + '\n');

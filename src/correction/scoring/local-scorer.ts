@@ -57,7 +57,7 @@ const LENGTH_INPUTS = new Set<MonotoneInputName>(['lengthToTarget', 'beyondTarge
  * are the only part read against the pupil's own grade (its target length). */
 function modelZ(a: TextAnalysis): { z: number; withoutLength: number } {
   const m = SCORING_MODEL;
-  const parts = monotoneContributions(monotoneInputs(a, m.calibration.referenceGrade, m.order), m);
+  const parts = monotoneContributions(monotoneInputs(a, m.calibration.referenceGrade), m);
   const raw = parts.reduce((s, c) => s + c.effect, 0);
   const length = parts.filter((c) => LENGTH_INPUTS.has(c.key)).reduce((s, c) => s + c.effect, 0);
   return { z: (raw - m.rawMean) / (m.rawSd || 1), withoutLength: (raw - length - m.rawMean) / (m.rawSd || 1) };

@@ -13,7 +13,6 @@ import { extractDiscourseFeatures } from './discourse-features.js';
 import { extractFeatures } from './features.js';
 import { extractGeneralFeatures } from './general-features.js';
 import { extractOrderFeatures, repeatedShare } from './order-features.js';
-import { paragraphOrderScore, type ParagraphOrderModel } from './paragraph-order.js';
 import type { ScaleCalibration } from './calibration.js';
 
 /** +1: the score may only rise with the input; −1: only fall. Inputs whose good direction pedagogy
@@ -32,7 +31,6 @@ export const MONOTONE_INPUTS = {
   lmCost: -1,
   unfinished: -1,
   orderInversions: -1,
-  paragraphOrder: 1,
   closingContrast: 1,
   positionCues: 1,
   paragraphCohesion: 1,
@@ -89,8 +87,6 @@ export interface MonotoneModel {
   rawSd: number;
   /** z → the task's scale (calibration.ts) */
   calibration: ScaleCalibration;
-  /** the paragraph-order model behind the paragraphOrder input (paragraph-order.ts) */
-  order?: ParagraphOrderModel;
 }
 
 /** The most length beyond the target that still counts (half as much again). */
@@ -109,9 +105,8 @@ export function lengthAgainstTarget(a: TextAnalysis): number {
 /** Everything the model reads. Length is read against the pupil's own grade (or the teacher's target):
  * the grade's expectation, stated as its own evidence line. The rest is read at `referenceGrade`, as the
  * training essays were, so that it does not move with the pupil's grade (the rubric's length and
- * long-sentence parts are the grade-dependent ones). `order`: the model's paragraph-order weights
- * (without them paragraphOrder is 0, as a trainer wants before it has fitted them). */
-export function monotoneInputs(own: TextAnalysis, referenceGrade: number, order?: ParagraphOrderModel): MonotoneInputs {
+ * long-sentence parts are the grade-dependent ones). */
+export function monotoneInputs(own: TextAnalysis, referenceGrade: number): MonotoneInputs {
   const a = atGrade(own, referenceGrade);
   const body = a.paragraphs.map((p) => p.text).join('\n');
   const toks = tokenize(body);
@@ -129,7 +124,6 @@ export function monotoneInputs(own: TextAnalysis, referenceGrade: number, order?
     lmCost: o.lmCost,
     unfinished: o.unfinished,
     orderInversions: o.orderInversions,
-    paragraphOrder: paragraphOrderScore(a.paragraphs.map((p) => p.text), a.relevance.titleKeywords.map((k) => k.keyword), order),
     closingContrast: o.closingContrast,
     positionCues: o.positionCues,
     paragraphCohesion: o.paragraphCohesion,
