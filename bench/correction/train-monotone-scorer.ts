@@ -250,7 +250,7 @@ function main() {
   const rows = loadRows(grade);
   const seeds = Number(argValue('--seeds') ?? 10);
   const y = rows.map((r) => r.score);
-  const per: Array<{ model: ReturnType<typeof agreement>; length: ReturnType<typeof agreement> }> = [];
+  const per: Array<{ model: ReturnType<typeof agreement>; length: ReturnType<typeof agreement>; withLength: number }> = [];
   const lowered: Record<Perturbation, number[]> = { truncated: [], shuffled: [], errors: [], repeated: [] };
   const picked = new Map<string, number>();
   /** seed 1's held-out scores on the product's scale (the training part's teachers' mean and sd), for the anchors */
@@ -279,7 +279,9 @@ function main() {
         for (const p of PERTURBATIONS) if (rawOf(f, rows[i]!.stress[p]) < testRaw[k]!) low[p]++;
       });
     }
-    per.push({ model: agreement(model, y), length: agreement(len, y) });
+    // how far the held-out scores follow length itself (Han characters): where teachers reward length, a
+    // model that ignores it cannot reach length alone
+    per.push({ model: agreement(model, y), length: agreement(len, y), withLength: spearman(model, rows.map((r) => r.han)) });
     for (const p of PERTURBATIONS) lowered[p].push(low[p] / rows.length);
     console.error(`seed ${seed}: model ${per.at(-1)!.model.spearman.toFixed(3)} length ${per.at(-1)!.length.spearman.toFixed(3)}`);
   }
@@ -292,11 +294,13 @@ function main() {
     qwk: ms(per.map((p) => p.model.qwk)),
     lengthSpearman: ms(per.map((p) => p.length.spearman)),
     lengthQwk: ms(per.map((p) => p.length.qwk)),
+    modelWithLength: ms(per.map((p) => p.withLength)),
     ...Object.fromEntries(PERTURBATIONS.map((p) => [`stress_${p}`, ms(lowered[p])])),
   };
   console.log('| scorer | Spearman | Pearson | QWK (5 bands) |\n|---|---|---|---|');
   console.log(`| monotone model | ${heldOut.spearman} | ${heldOut.pearson} | ${heldOut.qwk} |`);
   console.log(`| length alone | ${heldOut.lengthSpearman} | ${ms(per.map((p) => p.length.pearson))} | ${heldOut.lengthQwk} |`);
+  console.log(`\nheld-out scores against length (Han characters), Spearman: ${heldOut.modelWithLength}`);
   console.log('\n| perturbation | essays scored lower than their whole (held out by title) |\n|---|---|');
   for (const p of PERTURBATIONS) console.log(`| ${p} | ${ms(lowered[p])} (min ${f3(Math.min(...lowered[p]))}) |`);
   anchorReport(productScale, y);
