@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../src/server/app';
+import { buildApp, type RegisteredRoute } from '../src/server/app';
 import { loadPasswordCipher } from '../src/server/auth/rsa-keys';
 import { loadConfig } from '../src/server/config';
 import { createDeps } from '../src/server/create-deps';
@@ -18,6 +18,8 @@ export interface ApiDocs {
   openapi: string;
   apiMd: string;
   operations: number;
+  /** The routes the app registered below /correction-api, with the core declaration each came from. */
+  routes: RegisteredRoute[];
 }
 
 /** Builds the app without listening and renders both files' text; `root` is the repository root. */
@@ -45,6 +47,7 @@ export async function renderApiDocs(root: string): Promise<ApiDocs> {
       openapi: JSON.stringify(doc, null, 2) + '\n',
       apiMd: md.replace(marker, () => `<!-- endpoints:start -->\n${table}\n<!-- endpoints:end -->`),
       operations: rows.length,
+      routes: [...app.apiRoutes],
     };
   } finally {
     await app.close();

@@ -11,7 +11,10 @@ import type { Database } from './db/database';
 import { errorHandler } from './plugins/error-handler';
 import { compiledSerializerCompiler } from './plugins/compiled-serializer';
 import { requestContext } from './plugins/request-context';
-import { responses, ok } from './routes/reply';
+import { ok } from './routes/reply';
+import { defineRoute } from './routes/define-route';
+import { health } from '../core/api/routes/health';
+import type { RouteDef } from '../core/api/routes/route';
 import { authRoutes } from './routes/platform-system/auth';
 import { ssoRoutes } from './routes/platform-system/sso';
 import { corsOriginPolicy, type CorsOriginPolicy } from './sso/cors-origins';
@@ -96,7 +99,15 @@ declare module 'fastify' {
     jobRunner: JobRunner | null;
     /** Which browser origins CORS allows (partners' origins cached 60 s). */
     corsPolicy: CorsOriginPolicy;
+    /** Every route registered below /correction-api, with the core declaration it came from (the drift gate reads it). */
+    apiRoutes: RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  def?: RouteDef;
 }
 
 /** The body limit of a public route that sets none (sign-in, SMS, enrollment, H5 messages, likes). */
@@ -127,7 +138,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await attachSessionCache(deps.db, opts.database.events, opts.sessionCacheMs);
 
   // The API docs are public like the sign-in calls; public routes are documented without the bearer requirement.
+  const apiRoutes: RegisteredRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
+    // HEAD twins of GET routes are Fastify's own, not declared ones.
+    if (route.url.startsWith('/correction-api/') && route.method !== 'HEAD' && !route.url.startsWith('/correction-api/docs')) {
+      for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, ...(route.config?.routeDef ? { def: route.config.routeDef } : {}) });
+    }
     if (route.url.startsWith('/correction-api/docs')) route.config = { ...route.config, public: true };
     if (route.config?.public && route.schema) route.schema = { ...route.schema, security: [] };
     // Anyone can send to a public route: unless it says otherwise, it reads kilobytes, not megabytes.
@@ -168,10 +185,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      api.get('/health', {
-        config: { public: true },
-        schema: { tags: ['health'], summary: 'Liveness and database kind', response: responses(healthResponse) },
-      }, async () => ok({ status: 'ok' as const, database: opts.database.kind, uptimeSeconds: Math.round(process.uptime()) }));
+      defineRoute(api, health.health, { answer: healthResponse }, async () => ok({ status: 'ok' as const, database: opts.database.kind, uptimeSeconds: Math.round(process.uptime()) }));
 
       await api.register(
         async (sys) => {

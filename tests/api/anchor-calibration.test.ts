@@ -9,7 +9,8 @@ import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage'
 import { FakeOcr } from '../helpers/correction';
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { writingStatistics as writingStatisticsRoutes } from '../../src/core/api/routes/writing-statistics';
+import { writings as writingsRoutes } from '../../src/core/api/routes/writings';
 
 interface Calibration {
   map: { slope: number; intercept: number; anchors: number };
@@ -49,7 +50,7 @@ describe.each(databaseKinds())('anchor essays (按您的评分校准) on %s', (k
     const seeded = (await seedDemoEssays({ db: db(), storage, now }))!;
     ({ taskId, classId } = seeded);
     await t.app.jobRunner!.runDue();
-    const list = (await t.call('GET', `${MGMT}/writings/list?taskId=${taskId}&classId=${classId}`, { token })).json().data as { students: Array<{ name: string; essays: Array<{ id: number }> }> };
+    const list = (await t.call(writingsRoutes.list, { query: { taskId, classId } }, { token })).body.data as { students: Array<{ name: string; essays: Array<{ id: number }> }> };
     for (const [i, name] of seeded.students.entries()) essayOf.set(DEMO_ESSAYS[i]!.key, list.students.find((s) => s.name === name)!.essays[0]!.id);
   }, 600_000);
   afterAll(async () => {
@@ -85,7 +86,7 @@ describe.each(databaseKinds())('anchor essays (按您的评分校准) on %s', (k
 
   it('stores nothing: the essays’ AI scores are unchanged afterwards', async () => {
     const before = (await post(body())).json().data as Calibration;
-    const list = (await t.call('GET', `${MGMT}/writings/list?taskId=${taskId}&classId=${classId}`, { token })).json().data as { students: Array<{ essays: Array<{ id: number; aiScore: string | null }> }> };
+    const list = (await t.call(writingsRoutes.list, { query: { taskId, classId } }, { token })).body.data as { students: Array<{ essays: Array<{ id: number; aiScore: string | null }> }> };
     for (const e of before.essays) {
       const listed = list.students.flatMap((s) => s.essays).find((x) => x.id === e.essayId)!;
       expect(listed.aiScore).toBe(e.ai.label);
@@ -113,7 +114,7 @@ describe.each(databaseKinds())('anchor essays (按您的评分校准) on %s', (k
   it('answers only a teacher of the task: another school’s teacher gets not found, no token 401, an oversized body 413', async () => {
     const other = await t.login('teacherB01');
     expect((await post(body(), other)).statusCode).toBe(404);
-    expect((await t.call('POST', `${MGMT}/writings/anchorCalibration`, { body: body() })).statusCode).toBe(401);
+    expect((await t.call(writingStatisticsRoutes.writingsAnchorCalibration, { body: body() })).status).toBe(401);
     const huge = { ...body(), padding: 'x'.repeat(8 * 1024) };
     expect((await post(huge)).statusCode).toBe(413);
   });

@@ -13,7 +13,8 @@ import { BATCH_SPLIT_JOB } from '../../src/server/services/batch/batch-service';
 import { taskFixture } from '../helpers/correction';
 import { MGMT, multipartBody } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { batch as batchRoutes } from '../../src/core/api/routes/batch'; import { health as healthRoutes } from '../../src/core/api/routes/health'; import { students as studentsRoutes } from '../../src/core/api/routes/students';
+import { writings as writingsRoutes } from '../../src/core/api/routes/writings';
 
 const font = cjkFont();
 interface Student { id: number; name: string; studentNo: string }
@@ -33,9 +34,9 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     return t.call('POST', `${MGMT}/writings/saveBatchUploadWritingFileBy${what}`, { token, payload: body.payload, headers: body.headers });
   };
   const report = async (batchId: string) => {
-    const res = await t.call('GET', `${MGMT}/writings/batchUploadMatchResult?batchId=${batchId}`, { token: tok });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { batch: { status: string; progress: number }; summary: Record<string, number>; pages: Page[] };
+    const res = await t.call(batchRoutes.batchUploadMatchResult, { query: { batchId } }, { token: tok });
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body.data as { batch: { status: string; progress: number }; summary: Record<string, number>; pages: Page[] };
   };
   const table = async (tbl: typeof essays | typeof files | typeof batchUploads) => (await t.database.db.select({ n: count() }).from(tbl))[0]!.n;
 
@@ -44,7 +45,7 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     tok = await t.login('teacher01');
     tokB = await t.login('teacherB01');
     ({ taskId, classId } = await taskFixture(t.database.db, { username: 'teacher01', className: '七年级1班', title: '我的妈妈' }));
-    roster = (await t.call('GET', `${MGMT}/mStudent/list?classId=${classId}&pageSize=100`, { token: tok })).json().data.list;
+    roster = (await t.call(studentsRoutes.mStudentList, { query: { classId, pageSize: '100' } }, { token: tok })).body.data.list;
     expect(roster.length).toBe(45);
   });
   afterAll(async () => {
@@ -53,10 +54,10 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
 
   it('prints answer sheets for the class: one A4 page per student with name, id and QR code; other schools get 404', async () => {
     const started = Date.now();
-    const res = await t.call('GET', `${MGMT}/writings/answerSheets?taskId=${taskId}&classId=${classId}`, { token: tok });
-    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const res = await t.call(batchRoutes.answerSheets, { query: { taskId, classId } }, { token: tok });
+    expect(res.status, res.raw.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const pdf = res.rawPayload;
+    const pdf = res.raw.rawPayload;
     const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
     expect(doc.countPages()).toBe(45);
     const text = doc.loadPage(0).toStructuredText('preserve-whitespace').asText();
@@ -65,7 +66,7 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     expect(pdf.length).toBeLessThan(1_500_000); // fonts subset: only the glyphs used are embedded
     sheets = await pdfToJpegs(pdf);
     console.log(`answer sheets: 45 pages, ${Math.round(pdf.length / 1024)} KB, ${Date.now() - started} ms with rasterising`);
-    expect((await t.call('GET', `${MGMT}/writings/answerSheets?taskId=${taskId}&classId=${classId}`, { token: tokB })).statusCode).toBe(404);
+    expect((await t.call(batchRoutes.answerSheets, { query: { taskId, classId } }, { token: tokB })).status).toBe(404);
   });
 
   let pdfBatch = '';
@@ -94,10 +95,10 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
 
     // progress over SSE while the job runs; the stream closes when the batch is done
     const job = t.app.jobRunner!.runDue([BATCH_SPLIT_JOB]);
-    const sse = await t.call('GET', `${MGMT}/writings/batchUploadProgress/${pdfBatch}`, { token: tok });
+    const sse = await t.call(batchRoutes.batchUploadProgress, { params: { batchId: pdfBatch } }, { token: tok });
     await job;
     expect(sse.headers['content-type']).toMatch(/text\/event-stream/);
-    expect(sse.body).toMatch(/event: done\ndata: \{.*"status":"done".*"progress":100/);
+    expect(sse.raw.body).toMatch(/event: done\ndata: \{.*"status":"done".*"progress":100/);
     console.log(`45-page PDF: split + matched in ${Date.now() - started} ms (incl. fixture)`);
 
     const r = await report(pdfBatch);
@@ -132,9 +133,9 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     expect(await table(essays)).toBe(essaysBefore);
     expect((await t.database.db.select({ n: count() }).from(essayPages))[0]!.n).toBe(pagesBefore);
     // POST form of the report (product-rules.md#api)
-    const post = await t.call('POST', `${MGMT}/writings/batchUploadMatchResult`, { token: tok, body: { batchId: pdfBatch } });
-    expect(post.json().data.summary.total).toBe(45);
-    expect((await t.call('GET', `${MGMT}/writings/batchUploadMatchResult?batchId=${pdfBatch}`, { token: tokB })).statusCode).toBe(404);
+    const post = await t.call(batchRoutes.batchUploadMatchResultPost, { body: { batchId: pdfBatch } }, { token: tok });
+    expect(post.body.data.summary.total).toBe(45);
+    expect((await t.call(batchRoutes.batchUploadMatchResult, { query: { batchId: pdfBatch } }, { token: tokB })).status).toBe(404);
   });
 
   let zipBatch = '';
@@ -196,9 +197,9 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     }, 300_000); // three pages of header OCR: ~5 s on a quiet machine, 40 s seen at load 25
 
   it('lists the pages still without a student across batches, with images, to this task and class only (product-rules.md#teacher-journey)', async () => {
-    const res = await t.call('GET', `${MGMT}/writings/batchUnmatchedPages?taskId=${taskId}&classId=${classId}`, { token: tok });
-    expect(res.statusCode, res.body).toBe(200);
-    const pages = res.json().data.pages as Array<Page & { batchId: string; imageUrl: string | null; uploadedTime: string }>;
+    const res = await t.call(batchRoutes.batchUnmatchedPages, { query: { taskId, classId } }, { token: tok });
+    expect(res.status, res.raw.body).toBe(200);
+    const pages = res.body.data.pages as Array<Page & { batchId: string; imageUrl: string | null; uploadedTime: string }>;
     const b = pages.find((p) => p.entryName === 'plain/b.jpg');
     expect(b).toMatchObject({ batchId: zipBatch, state: 'unmatched', student: null });
     expect(pages.every((p) => p.state === 'unmatched')).toBe(true);
@@ -208,38 +209,38 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     // the match report carries the same thumbnails
     expect((await report(zipBatch)).pages.find((p) => p.entryName === 'plain/b.jpg')).toMatchObject({ imageUrl: expect.stringContaining('/files/') });
     // the writing list's tile counts the same pages
-    const list = await t.call('GET', `${MGMT}/writings/list?taskId=${taskId}&classId=${classId}`, { token: tok });
-    expect(list.statusCode, list.body).toBe(200);
-    expect(list.json().data.unmatchedImages).toBe(pages.length);
+    const list = await t.call(writingsRoutes.list, { query: { taskId, classId } }, { token: tok });
+    expect(list.status, list.raw.body).toBe(200);
+    expect(list.body.data.unmatchedImages).toBe(pages.length);
     // another school's teacher learns nothing
-    const foreign = await t.call('GET', `${MGMT}/writings/batchUnmatchedPages?taskId=${taskId}&classId=${classId}`, { token: tokB });
-    expect([403, 404]).toContain(foreign.statusCode);
-    expect(foreign.body).not.toContain('plain/b.jpg');
+    const foreign = await t.call(batchRoutes.batchUnmatchedPages, { query: { taskId, classId } }, { token: tokB });
+    expect([403, 404]).toContain(foreign.status);
+    expect(foreign.raw.body).not.toContain('plain/b.jpg');
   });
 
   it('lets the teacher assign an unmatched page by hand and move it to another student', async () => {
     const r = await report(zipBatch);
     const page = r.pages.find((p) => p.entryName === 'plain/b.jpg')!;
     const to = roster[43]!; // already has an essay from the ZIP sheet
-    const res = await t.call('POST', `${MGMT}/writings/saveBatchUploadWritingInfo`, { token: tok, body: { batchId: zipBatch, assignments: [{ pageNo: page.pageNo, studentId: to.id }] } });
-    expect(res.statusCode, res.body).toBe(200);
-    const after = (res.json().data.pages as Page[]).find((p) => p.pageNo === page.pageNo)!;
+    const res = await t.call(batchRoutes.saveBatchUploadWritingInfo, { body: { batchId: zipBatch, assignments: [{ pageNo: page.pageNo, studentId: to.id }] } }, { token: tok });
+    expect(res.status, res.raw.body).toBe(200);
+    const after = (res.body.data.pages as Page[]).find((p) => p.pageNo === page.pageNo)!;
     expect(after).toMatchObject({ state: 'grouped', method: 'manual', confidence: 1, student: { id: to.id } });
     const essayId = after.essayId!;
     expect((await t.database.db.select().from(essayPages).where(eq(essayPages.essayId, essayId))).length).toBe(2);
     // regroup: to a student without an essay yet → a new essay; the first essay keeps its own page only
     const other = roster[41]!;
-    const moved = await t.call('POST', `${MGMT}/writings/saveBatchUploadWritingInfo`, { token: tok, body: { batchId: zipBatch, assignments: [{ pageNo: page.pageNo, studentId: other.id }] } });
-    const m = (moved.json().data.pages as Page[]).find((p) => p.pageNo === page.pageNo)!;
+    const moved = await t.call(batchRoutes.saveBatchUploadWritingInfo, { body: { batchId: zipBatch, assignments: [{ pageNo: page.pageNo, studentId: other.id }] } }, { token: tok });
+    const m = (moved.body.data.pages as Page[]).find((p) => p.pageNo === page.pageNo)!;
     expect(m.student?.id).toBe(other.id);
     expect(m.essayId).not.toBe(essayId);
     expect((await t.database.db.select().from(essayPages).where(eq(essayPages.essayId, essayId))).length).toBe(1);
     // set aside
-    const aside = await t.call('POST', `${MGMT}/writings/saveBatchUploadWritingInfo`, { token: tok, body: { batchId: zipBatch, assignments: [{ pageNo: 1, studentId: roster[0]!.id }, { pageNo: 99, studentId: null }] } });
-    expect(aside.statusCode).toBe(400);
-    expect(aside.json().message).toBe('第 99 页不在这次批量上传中');
+    const aside = await t.call(batchRoutes.saveBatchUploadWritingInfo, { body: { batchId: zipBatch, assignments: [{ pageNo: 1, studentId: roster[0]!.id }, { pageNo: 99, studentId: null }] } }, { token: tok });
+    expect(aside.status).toBe(400);
+    expect(aside.body.message).toBe('第 99 页不在这次批量上传中');
      // every page of the ZIP now has its student or is set aside: nothing left to list
-    const left = (await t.call('GET', `${MGMT}/writings/batchUnmatchedPages?taskId=${taskId}&classId=${classId}`, { token: tok })).json().data.pages as Page[];
+    const left = (await t.call(batchRoutes.batchUnmatchedPages, { query: { taskId, classId } }, { token: tok })).body.data.pages as Page[];
     expect(left.some((p) => p.entryName === 'plain/b.jpg')).toBe(false);
   });
 
@@ -263,6 +264,6 @@ describe.skipIf(!font).each(databaseKinds())('batch intake on %s', (kind) => {
     }
     expect(await table(batchUploads)).toBe(batches);
     expect(await table(files)).toBe(stored);
-    expect((await t.call('GET', '/correction-api/health')).statusCode).toBe(200);
+    expect((await t.call(healthRoutes.health, {})).status).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import { insertEssay, taskFixture, type EssayFixture } from '../helpers/correcti
 import { MGMT, registerTeacher } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { classReport as classReportRoutes } from '../../src/core/api/routes/class-report';
 
 // A class of 8 on a task scored out of 100 (score type 3), figures worked out by hand below.
 // Current task: s0 90, s1 80, s2 55, s3 70 approved; s4 corrected by the AI but not approved (its
@@ -148,20 +149,20 @@ describe.each(databaseKinds())('class report on %s', (kind) => {
   });
 
   it('the full report as PDF: Chinese text embedded, a page per approved student; another school refused', async () => {
-    const res = await t.call('GET', `${MGMT}/report/pdf?taskId=${fx.taskId}&classId=${fx.classId}&mode=full`, { token: tok.teacher01 });
-    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const res = await t.call(classReportRoutes.reportPdf, { query: { taskId: fx.taskId, classId: fx.classId, mode: 'full' } }, { token: tok.teacher01 });
+    expect(res.status, res.raw.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const mupdf = await import('mupdf');
-    const doc = mupdf.Document.openDocument(res.rawPayload, 'application/pdf');
+    const doc = mupdf.Document.openDocument(res.raw.rawPayload, 'application/pdf');
     expect(doc.countPages()).toBeGreaterThanOrEqual(1 + 4);
     const first = doc.loadPage(0).toStructuredText('preserve-whitespace').asText();
     expect(first).toContain('班级作文报告');
     expect(first).toContain('我的老师');
     const last = doc.loadPage(doc.countPages() - 1).toStructuredText('preserve-whitespace').asText();
     expect(last).toContain(roster[2]!.name);
-    const simple = await t.call('GET', `${MGMT}/report/pdf?taskId=${fx.taskId}&classId=${fx.classId}&mode=simple`, { token: tok.teacher01 });
-    expect(mupdf.Document.openDocument(simple.rawPayload, 'application/pdf').countPages()).toBe(1);
-    expect((await t.call('GET', `${MGMT}/report/pdf?taskId=${fx.taskId}&classId=${fx.classId}`, { token: tok.teacherB01 })).statusCode).toBe(404);
+    const simple = await t.call(classReportRoutes.reportPdf, { query: { taskId: fx.taskId, classId: fx.classId, mode: 'simple' } }, { token: tok.teacher01 });
+    expect(mupdf.Document.openDocument(simple.raw.rawPayload, 'application/pdf').countPages()).toBe(1);
+    expect((await t.call(classReportRoutes.reportPdf, { query: { taskId: fx.taskId, classId: fx.classId } }, { token: tok.teacherB01 })).status).toBe(404);
   }, 60_000);
 
   it('English labels', async () => {
@@ -175,8 +176,8 @@ describe.each(databaseKinds())('class report on %s', (kind) => {
     expect(other.statusCode).toBe(404);
     const colleague = await post('tasks/getReportData', { taskId: fx.taskId, classId: fx.classId }, 'colleague');
     expect([403, 404]).toContain(colleague.statusCode);
-    const anon = await t.call('POST', `${MGMT}/tasks/getReportData`, { body: { taskId: fx.taskId, classId: fx.classId } });
-    expect(anon.statusCode).toBe(401);
+    const anon = await t.call(classReportRoutes.tasksGetReportData, { body: { taskId: fx.taskId, classId: fx.classId } });
+    expect(anon.status).toBe(401);
     const head = await post('tasks/getReportData', { taskId: fx.taskId, classId: fx.classId, mode: 'simple' }, 'headmaster01');
     expect(head.statusCode, head.body).toBe(200);
     expect(head.json().data.overview.approved).toBe(4);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBasicDataServer, type BasicDataServer } from '../../demo/basic-data-server';
 import { MGMT, multipartBody } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { school as schoolRoutes } from '../../src/core/api/routes/school';
+import { tasks as tasksRoutes } from '../../src/core/api/routes/tasks';
 
 interface ClassItem { id: number; name: string; semesterId: string; studentCount: number; canEdit: boolean; mainTeacherId: number | null; classCode: string; source: string; teachers: { id: number }[]; campusId: number }
 
@@ -70,7 +71,7 @@ describe.each(databaseKinds())('classes, students, parents, textbooks, sync and 
       const semA = (await get('mclass/selectSemester', 'teacher01')).json().data as { id: number }[];
       const semB = (await get('mclass/selectSemester', 'teacherB01')).json().data as { id: number }[];
       expect(semB.some((s) => semA.some((x) => x.id === s.id))).toBe(false);
-      const schoolA = (await t.call('GET', `${MGMT}/mSchool/schoolInfo`, { token: tok.teacher01 })).json().data.schoolId;
+      const schoolA = (await t.call(schoolRoutes.mSchoolSchoolInfo, {}, { token: tok.teacher01 })).body.data.schoolId;
       expect((await get(`home/listSemesterBySchoolId?schoolId=${schoolA}`, 'teacherB01')).statusCode).toBe(403);
       expect((await get(`home/listGradeSelectBySchoolId?schoolId=${schoolA}`, 'teacherB01')).statusCode).toBe(403);
     });
@@ -137,11 +138,11 @@ describe.each(databaseKinds())('classes, students, parents, textbooks, sync and 
       expect(qr).toMatchObject({ classId: cls.id, classCode: cls.classCode, lcwProgram: false });
       expect(qr.url).toMatch(new RegExp(`/teaching/h5/join\\?code=${cls.classCode}$`));
       expect((await get(`mclass/${cls.id}/loginQrCode?lcwProgram=1`, 'teacher01')).json().data.url).toMatch(/&lcwProgram=1$/);
-      const h5 = await t.call('GET', `${MGMT}/h5/class?code=${cls.classCode}`);
-      expect(h5.json().data).toMatchObject({ className: '七年级9班', schoolName: '智批实验学校', tasks: [] });
+      const h5 = await t.call(tasksRoutes.h5Class, { query: { code: cls.classCode } });
+      expect(h5.body.data).toMatchObject({ className: '七年级9班', schoolName: '智批实验学校', tasks: [] });
       expect((await del(`mclass/del?id=${cls.id}`, 'teacher01')).json().data).toEqual({ deleted: 1 });
       expect((await get(`mclass/get?id=${cls.id}`, 'teacher01')).statusCode).toBe(404);
-      expect((await t.call('GET', `${MGMT}/h5/class?code=${cls.classCode}`)).statusCode).toBe(404);
+      expect((await t.call(tasksRoutes.h5Class, { query: { code: cls.classCode } })).status).toBe(404);
     });
 
     it('serves semesters, terms, grades, teachers, roles and campuses', async () => {

@@ -4,6 +4,7 @@ import { seedCommentLibrary } from '../../src/server/seed/comment-library';
 import { MGMT, registerTeacher } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { commentLibrary as commentLibraryRoutes } from '../../src/core/api/routes/comment-library';
 
 type Comment = { id: number; kind: string; dimension: string; genre: string; core: boolean; tags: string[]; text: string; scope: string; useCount: number };
 type Page = { list: Comment[]; total: number; pageNum: number; pageSize: number };
@@ -70,7 +71,7 @@ describe.each(databaseKinds())('comment library on %s', (kind) => {
     expect(both.list.every((c) => (c.text + c.tags.join()).includes('开头') && c.text.includes('悬念'))).toBe(true);
     // LIKE wildcards are plain characters
     expect((await list('q=%25')).total).toBe(0);
-    const tags = (await t.call('GET', `${MGMT}/commentLibrary/tags`, { token: tok.teacher01 })).json().data as { tag: string; count: number }[];
+    const tags = (await t.call(commentLibraryRoutes.tags, {}, { token: tok.teacher01 })).body.data as { tag: string; count: number }[];
     expect(tags.find((x) => x.tag === '错别字')!.count).toBeGreaterThanOrEqual(5);
     expect(tags[0]!.count).toBeGreaterThanOrEqual(tags.at(-1)!.count);
   });
@@ -87,7 +88,7 @@ describe.each(databaseKinds())('comment library on %s', (kind) => {
     expect((await list('scope=mine')).list.map((c) => c.id)).toEqual([mine.id]);
     expect((await list('scope=all&q=那盏灯')).list.map((c) => c.scope)).toEqual(['mine']);
     expect((await list('scope=public&q=那盏灯')).total).toBe(0);
-    const tags = (await t.call('GET', `${MGMT}/commentLibrary/tags`, { token: tok.teacher01 })).json().data as { tag: string }[];
+    const tags = (await t.call(commentLibraryRoutes.tags, {}, { token: tok.teacher01 })).body.data as { tag: string }[];
     expect(tags.map((x) => x.tag)).toContain('亲情');
 
     // nobody else sees it, counts it or deletes it: not a colleague, not another school
@@ -96,7 +97,7 @@ describe.each(databaseKinds())('comment library on %s', (kind) => {
       expect((await list('q=那盏灯', who)).total).toBe(0);
       expect((await use(mine.id, who)).statusCode).toBe(404);
       expect((await del(mine.id, who)).statusCode).toBe(404);
-      const tagsOther = (await t.call('GET', `${MGMT}/commentLibrary/tags`, { token: tok[who] })).json().data as { tag: string }[];
+      const tagsOther = (await t.call(commentLibraryRoutes.tags, {}, { token: tok[who] })).body.data as { tag: string }[];
       expect(tagsOther.map((x) => x.tag)).not.toContain('亲情');
     }
     // the colleague's identical text is their own comment

@@ -10,9 +10,9 @@ import { DEMO_ESSAYS_DIR } from '../../src/server/seed/demo-essays';
 import { requestCorrection } from '../../src/server/services/correction-service';
 import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage';
 import { FakeOcr, insertEssay, taskFixture, type EssayFixture } from '../helpers/correction';
-import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { correction as correctionRoutes } from '../../src/core/api/routes/correction';
 
 // The ten demo essays (their committed page images, read by a fake OCR as the text they were rendered
 // from) handed in by ten pupils, then three planted copies: a classmate's page photographed again, a
@@ -33,9 +33,9 @@ describe.each(databaseKinds())('copy detection on %s', (kind) => {
     await t.app.jobRunner!.runDue();
   };
   const correction = async (id: number) => {
-    const res = await t.call('GET', `${MGMT}/workManager/correction/${id}`, { token });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { essayStatus: string; flags: Flag[]; transcript: string };
+    const res = await t.call(correctionRoutes.correction, { params: { id } }, { token });
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body.data as { essayStatus: string; flags: Flag[]; transcript: string };
   };
   const copyFlags = (flags: Flag[]) => flags.filter((f) => f.code === 'DUPLICATE_PAGE' || f.code === 'COPIED_TEXT');
 

@@ -11,7 +11,8 @@ import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage'
 import { FakeOcr } from '../helpers/correction';
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { correction as correctionRoutes } from '../../src/core/api/routes/correction';
+import { writings as writingsRoutes } from '../../src/core/api/routes/writings';
 
 interface ListEssay { id: number; status: string; label: string; source: string; pageCount: number; aiScore: string | null; wordCount: number | null; flagCount: number }
 interface ListStudent { name: string; studentNo: string; label: string; essays: ListEssay[] }
@@ -91,7 +92,7 @@ describe.each(databaseKinds())('demo essays seed on %s', (kind) => {
     expect(seeded.every((j) => j.priority === BACKGROUND_PRIORITY)).toBe(true);
     // the teacher re-runs the last seeded essay (queued last): it is the next job a worker takes
     const last = (await list()).students.filter((s) => s.essays.length).at(-1)!.essays[0]!.id;
-    expect((await t.call('POST', `${MGMT}/workManager/correction/${last}/rerun`, { token, body: { confirmOverwrite: false } })).statusCode).toBe(200);
+    expect((await t.call(correctionRoutes.correctionRerun, { params: { id: last }, body: { confirmOverwrite: false } }, { token })).status).toBe(200);
     const [next] = await claimJobs(db(), { workerId: 'test-worker', kinds: ['ai-correction'], limit: 1, leaseMs: 60_000, now: now() });
     expect(next!.payload).toMatchObject({ essayId: last, reason: 'rerun' });
     expect(next!.priority).toBe(0);
@@ -129,7 +130,7 @@ describe.each(databaseKinds())('demo essays seed on %s', (kind) => {
   it('never redoes an essay the teacher deleted', async () => {
     const l = await list();
     const victim = l.students[0]!;
-    expect((await t.call('DELETE', `${MGMT}/writings/del?id=${victim.essays[0]!.id}`, { token })).statusCode).toBe(200);
+    expect((await t.call(writingsRoutes.del, { query: { id: victim.essays[0]!.id } }, { token })).status).toBe(200);
     expect(await seed()).toMatchObject({ created: 0, students: l.students.slice(1, DEMO_ESSAYS.length).map((s) => s.name) });
     const after = await list();
     expect(after.students[0]!.label).toBe('notSubmitted');

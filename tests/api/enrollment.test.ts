@@ -6,6 +6,7 @@ import { MGMT, solvedChallenge, SYS } from '../helpers/flows';
 import { seedLeadersSchool } from '../helpers/leaders-school';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { enrollment as enrollmentRoutes } from '../../src/core/api/routes/enrollment';
 
 // Valid resident ID numbers (GB 11643 check character) with their birth dates.
 const CHILD_A = { idNumber: '110105201503010037', birthDate: '2015-03-01' };
@@ -53,9 +54,9 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
 
   it('a parent registers from the public form; the ID number is stored only hashed and masked; the office admits', async () => {
     const { id: noticeId, key } = await publish(office);
-    const pub = await t.call('GET', `${MGMT}/h5/enrollment/notice?key=${key}`, { ip: '10.70.1.1' });
-    expect(pub.statusCode, pub.body).toBe(200);
-    expect(pub.json().data).toMatchObject({ title: '2027年秋季一年级招生', grades: [1, 7], places: 2, open: true });
+    const pub = await t.call(enrollmentRoutes.h5EnrollmentNotice, { query: { key } }, { ip: '10.70.1.1' });
+    expect(pub.status, pub.raw.body).toBe(200);
+    expect(pub.body.data).toMatchObject({ title: '2027年秋季一年级招生', grades: [1, 7], places: 2, open: true });
 
     const sent = await register(form(key));
     expect(sent.statusCode, sent.body).toBe(200);

@@ -10,6 +10,7 @@ import { MGMT } from '../helpers/flows';
 import { correctedEssay } from '../helpers/review';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { writings as writingsRoutes } from '../../src/core/api/routes/writings';
 
 const FS = '/correction-api/file-service';
 // The teacher's correction of the OCR text, and what the student's new page says.
@@ -94,7 +95,7 @@ describe.each(databaseKinds())('changed pages reset the teacher’s corrected tr
     await review(id);
     const pages = await pagesOf(id);
     expect(pages).toHaveLength(2);
-    expect((await t.call('DELETE', `${MGMT}/writings/pages/del?id=${pages[1]!.id}`, { token })).statusCode).toBe(200);
+    expect((await t.call(writingsRoutes.pagesDel, { query: { id: pages[1]!.id } }, { token })).status).toBe(200);
     expect((await workspace(id)).review).toMatchObject({ transcript: null, ...teacherKept });
     await runAi();
 

@@ -4,7 +4,8 @@ import { essayPageVersions, notifications } from '../../src/server/db/schema';
 import { MGMT } from '../helpers/flows';
 import { multipartFiles, solidImage } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { h5Messages as h5MessagesRoutes } from '../../src/core/api/routes/h5-messages';
+import { tasks as tasksRoutes } from '../../src/core/api/routes/tasks';
 
 interface Listed {
   id: number;
@@ -69,10 +70,10 @@ describe.each(databaseKinds())('H5 student identity and shared limits on %s', (k
     const mine = await messages(a.id, a.h5Code);
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().data).toHaveLength(1);
-    const verified = await t.call('POST', `${MGMT}/h5/student/verify`, { body: { classCode, studentId: a.id, studentCode: a.h5Code.toLowerCase() }, ip: '10.40.0.2' });
-    expect(verified.json().data).toEqual({ studentId: a.id, name: a.name });
-    const en = await t.call('POST', `${MGMT}/h5/messages`, { body: { classCode, studentId: b.id, studentCode: 'WRONG2' }, ip: '10.40.0.3', lang: 'en' });
-    expect(en.json().message).toBe('The student code is wrong; ask your teacher for your student code');
+    const verified = await t.call(h5MessagesRoutes.studentVerify, { body: { classCode, studentId: a.id, studentCode: a.h5Code.toLowerCase() } }, { ip: '10.40.0.2' });
+    expect(verified.body.data).toEqual({ studentId: a.id, name: a.name });
+    const en = await t.call(h5MessagesRoutes.messages, { body: { classCode, studentId: b.id, studentCode: 'WRONG2' } }, { ip: '10.40.0.3', lang: 'en' });
+    expect(en.body.message).toBe('The student code is wrong; ask your teacher for your student code');
   });
 
   it('a classmate cannot replace an essay; the student’s own re-submission keeps the old pages and tells the teacher', async () => {
@@ -126,8 +127,8 @@ describe.each(databaseKinds())('H5 student identity and shared limits on %s', (k
       for (let i = 0; i < 25; i++) guesses.push((await calls[i % 2]!('GET', `${MGMT}/h5/class?code=QQ${String(1000 + i)}XY`, { ip: `10.44.0.1` })).statusCode);
       expect(guesses.slice(0, 20).every((s) => s === 404)).toBe(true);
       expect(guesses.slice(20).every((s) => s === 429)).toBe(true);
-      expect((await twin.call('GET', `${MGMT}/h5/class?code=${classCode}`, { ip: '10.44.0.1' })).statusCode).toBe(429);
-      expect((await twin.call('GET', `${MGMT}/h5/class?code=${classCode}`, { ip: '10.44.0.2' })).statusCode).toBe(200);
+      expect((await twin.call(tasksRoutes.h5Class, { query: { code: classCode } }, { ip: '10.44.0.1' })).status).toBe(429);
+      expect((await twin.call(tasksRoutes.h5Class, { query: { code: classCode } }, { ip: '10.44.0.2' })).status).toBe(200);
 
       // The upload context (60 a minute per address), across both processes.
       alignTo(60_000);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MGMT, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { commentLibrary as commentLibraryRoutes } from '../../src/core/api/routes/comment-library';
 
 // product-rules.md#security: a NUL byte in a text search and numbers beyond a column's range were 500s; framework
 // errors answered in English inside Chinese messages.
@@ -20,9 +21,9 @@ describe.each(databaseKinds())('input hygiene at the edge on %s', (kind) => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toMatchObject({ error: 'NUL_CHARACTER', message: '输入中含有不允许的空字符（NUL），请删除后重试' });
     }
-    const body = await t.call('POST', `${MGMT}/commentLibrary/save`, { token, lang: 'en', body: { text: 'good\u0000work', kind: 'positive', dimension: 'overall', genre: 'any', tags: [] } });
-    expect(body.statusCode).toBe(400);
-    expect(body.json().message).toBe('The input contains a NUL character, which is not allowed; please remove it');
+    const body = await t.call(commentLibraryRoutes.save, { body: { text: 'good\u0000work', kind: 'positive', dimension: 'overall', genre: 'any', tags: [] } }, { token, lang: 'en' });
+    expect(body.status).toBe(400);
+    expect(body.body.message).toBe('The input contains a NUL character, which is not allowed; please remove it');
   });
 
   it('numbers beyond the database’s range and broken JSON: 400, never 500', async () => {

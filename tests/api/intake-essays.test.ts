@@ -4,9 +4,8 @@ import { essays } from '../../src/server/db/schema';
 import { MGMT } from '../helpers/flows';
 import { multipartFiles, solidImage } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
-
-const FS = '/correction-api/file-service';
+import { databaseKinds } from '../helpers/test-database'; import { files as filesRoutes } from '../../src/core/api/routes/files';
+import { h5Upload as h5UploadRoutes } from '../../src/core/api/routes/h5-upload';
 interface Page { id: number; pageNo: number; fileId: string; rotation: number; width: number; height: number; url: string }
 interface Row { studentId: number; name: string; studentNo: string; label: string; status: string | null; essays: { id: number; draft: number }[] }
 
@@ -23,9 +22,9 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
   const post = (url: string, body: unknown, who = 'teacher01') => t.call('POST', `${MGMT}/${url}`, { token: tok[who], body });
   const del = (url: string, who = 'teacher01') => t.call('DELETE', `${MGMT}/${url}`, { token: tok[who] });
   const file = async (w = 120, h = 80, who = 'teacher01') => {
-    const res = await t.call('POST', `${FS}/files/base64`, { token: tok[who], body: { fileName: 'p.png', contentBase64: (await solidImage(w, h, seed++)).toString('base64') } });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.id as string;
+    const res = await t.call(filesRoutes.uploadBase64, { body: { fileName: 'p.png', contentBase64: (await solidImage(w, h, seed++)).toString('base64') } }, { token: tok[who] });
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body.data.id as string;
   };
   const list = async () => (await get(`writings/list?taskId=${taskId}&classId=${classId}`)).json().data as { counts: Record<string, number>; unmatchedImages: number; students: Row[] };
 
@@ -118,13 +117,13 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
   });
 
   it('phone upload: context, submit, resubmit, revised draft, wrong class code, late', async () => {
-    const ctx = await t.call('GET', `${MGMT}/h5/upload/context?taskId=${taskId}&classCode=${classCode}`);
-    expect(ctx.statusCode, ctx.body).toBe(200);
-    const c = ctx.json().data;
+    const ctx = await t.call(h5UploadRoutes.uploadContext, { query: { taskId, classCode } });
+    expect(ctx.status, ctx.raw.body).toBe(200);
+    const c = ctx.body.data;
     expect(c).toMatchObject({ taskId, title: '我的妈妈', requirements: ['写出妈妈的特点'], closed: false, className: '七年级1班', maxPages: 10 });
     expect(c.students).toHaveLength(45);
     expect(c.students[0]).not.toHaveProperty('studentNo');
-    expect(c.students[0].maskedNo).toMatch(/^\*+\d$/);
+    expect(c.students[0]!.maskedNo).toMatch(/^\*+\d$/);
     const student = students[5]!;
 
     const pages = [await solidImage(100, 140, seed++, 'jpeg'), await solidImage(100, 140, seed++, 'jpeg')];
@@ -161,7 +160,7 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
     const wrong = await send({ ...fields, classCode: otherClassCode }, pages);
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toContain('班级码与作文任务不匹配');
-    expect((await t.call('GET', `${MGMT}/h5/upload/context?taskId=${taskId}&classCode=${otherClassCode}`)).statusCode).toBe(403);
+    expect((await t.call(h5UploadRoutes.uploadContext, { query: { taskId, classCode: otherClassCode } })).status).toBe(403);
     const exe = await send(fields, [pages[0]!, Buffer.from('MZ\x90\x00 not a photo', 'latin1')]);
     expect(exe.statusCode).toBe(415);
     // Lower case and spaces are what a student may type.
@@ -175,7 +174,7 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
       const late = await send({ ...fields, studentId: String(students[6]!.id), studentCode: students[6]!.h5Code }, pages, '10.1.1.3');
       expect(late.statusCode).toBe(403);
       expect(late.json()).toMatchObject({ error: 'DEADLINE_PASSED', message: expect.stringContaining('已过提交截止时间') });
-      expect((await t.call('GET', `${MGMT}/h5/upload/context?taskId=${taskId}&classCode=${classCode}`)).json().data.closed).toBe(true);
+      expect((await t.call(h5UploadRoutes.uploadContext, { query: { taskId, classCode } })).body.data.closed).toBe(true);
     } finally {
       t.clock.offsetMs = 0;
     }
@@ -203,6 +202,6 @@ describe.each(databaseKinds())('essay intake (single upload, pages, phone upload
     expect((await post('writings/pages/rotate', { pageId: e.pages[0].id, degrees: 90 }, 'teacherB01')).statusCode).toBe(404);
     expect((await del(`writings/del?id=${e.id}`, 'teacherB01')).statusCode).toBe(404);
     expect((await post('writings/saveSingle', { taskId, classId, studentId: s7.id, fileIds: [await file(30, 30, 'teacherB01')] }, 'teacherB01')).statusCode).toBe(404);
-    expect((await t.call('GET', `${FS}/files/${e.pages[0].fileId}`, { token: tok.teacherB01 })).statusCode).toBe(404);
+    expect((await t.call(filesRoutes.read, { params: { id: e.pages[0].fileId } }, { token: tok.teacherB01 })).status).toBe(404);
   });
 });

@@ -6,6 +6,7 @@ import { registerTeacher } from '../helpers/flows';
 import { craftedPngHeader, multipartFiles, solidImage } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { files as filesRoutes } from '../../src/core/api/routes/files';
 
 const FS = '/correction-api/file-service';
 
@@ -73,15 +74,15 @@ describe.each(databaseKinds())('file service on %s', (kind) => {
   it('reads a file only with a token of its school or a valid signed link', async () => {
     const png = await solidImage(20, 20, 5);
     const f = (await upload64('teacher01', 'r.png', png)).json().data;
-    const own = await t.call('GET', `${FS}/files/${f.id}`, { token: tok.teacher01 });
-    expect(own.statusCode).toBe(200);
+    const own = await t.call(filesRoutes.read, { params: { id: f.id } }, { token: tok.teacher01 });
+    expect(own.status).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
     expect(own.headers['x-content-type-options']).toBe('nosniff');
-    expect(own.rawPayload.equals(png)).toBe(true);
-    expect((await t.call('GET', `${FS}/files/${f.id}`)).statusCode).toBe(401);
-    expect((await t.call('GET', `${FS}/files/${f.id}`, { token: tok.teacherB01 })).statusCode).toBe(404);
-    expect((await t.call('GET', `${FS}/files/${f.id}/info`, { token: tok.teacherB01 })).statusCode).toBe(404);
-    expect((await t.call('GET', `${FS}/files/00000000-0000-4000-8000-000000000000`, { token: tok.teacher01 })).statusCode).toBe(404);
+    expect(own.raw.rawPayload.equals(png)).toBe(true);
+    expect((await t.call(filesRoutes.read, { params: { id: f.id } })).status).toBe(401);
+    expect((await t.call(filesRoutes.read, { params: { id: f.id } }, { token: tok.teacherB01 })).status).toBe(404);
+    expect((await t.call(filesRoutes.info, { params: { id: f.id } }, { token: tok.teacherB01 })).status).toBe(404);
+    expect((await t.call(filesRoutes.read, { params: { id: '00000000-0000-4000-8000-000000000000' } }, { token: tok.teacher01 })).status).toBe(404);
 
     const signed = await t.call('GET', f.url);
     expect(signed.statusCode).toBe(200);
@@ -113,9 +114,9 @@ describe.each(databaseKinds())('file service on %s', (kind) => {
     await db.insert(classTeachers).values({ classId: fx.classId, identityId: ident!.id });
     const token = await t.login(teacher.username, teacher.password);
 
-    const info = await t.call('GET', `${FS}/files/${file.id}/info`, { token });
-    expect(info.statusCode, info.body).toBe(200);
-    const { url, urlExpiresAt } = info.json().data as { url: string; urlExpiresAt: string };
+    const info = await t.call(filesRoutes.info, { params: { id: file.id } }, { token });
+    expect(info.status, info.raw.body).toBe(200);
+    const { url, urlExpiresAt } = info.body.data as { url: string; urlExpiresAt: string };
     const ttlMs = Date.parse(urlExpiresAt) - Date.now();
     expect(ttlMs).toBeGreaterThan(4 * 60_000);
     expect(ttlMs).toBeLessThanOrEqual(6 * 60_000 + 5_000); // 5 minutes, rounded up to the minute
@@ -137,9 +138,9 @@ describe.each(databaseKinds())('file service on %s', (kind) => {
     // the teacher loses the class: the link they were given stops working at once
     await db.delete(classTeachers).where(and(eq(classTeachers.classId, fx.classId), eq(classTeachers.identityId, ident!.id)));
     expect((await t.call('GET', url)).statusCode).toBe(404);
-    expect((await t.call('GET', `${FS}/files/${file.id}/info`, { token })).statusCode).toBe(404);
+    expect((await t.call(filesRoutes.info, { params: { id: file.id } }, { token })).status).toBe(404);
     // the teacher who still has the class reads it as before
-    const stillOwn = (await t.call('GET', `${FS}/files/${file.id}/info`, { token: tok.teacher01 })).json().data.url as string;
+    const stillOwn = (await t.call(filesRoutes.info, { params: { id: file.id } }, { token: tok.teacher01 })).body.data.url as string;
     expect((await t.call('GET', stillOwn)).statusCode).toBe(200);
   });
 });

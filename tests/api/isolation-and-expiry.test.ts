@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MGMT, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { auth as authRoutes } from '../../src/core/api/routes/auth'; import { dictionary as dictionaryRoutes } from '../../src/core/api/routes/dictionary'; import { h5Upload as h5UploadRoutes } from '../../src/core/api/routes/h5-upload'; import { messages as messagesRoutes } from '../../src/core/api/routes/messages'; import { school as schoolRoutes } from '../../src/core/api/routes/school';
+import { tasks as tasksRoutes } from '../../src/core/api/routes/tasks';
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
 interface Operation {
@@ -148,8 +149,8 @@ describe.each(databaseKinds())('school isolation, expiry and default deny on %s'
         expect(res.statusCode, key(op)).toBe(401);
         expect(res.json(), key(op)).toMatchObject({ code: 401, error: 'UNAUTHORIZED', message: '登录失效，请重新登录' });
       }
-      const en = await t.call('GET', `${SYS}/auth/info`, { lang: 'en' });
-      expect(en.json().message).toBe('Login expired, please log in again');
+      const en = await t.call(authRoutes.info, {}, { lang: 'en' });
+      expect(en.body.message).toBe('Login expired, please log in again');
     });
 
     it('answers 404 in the envelope for an unknown API path', async () => {
@@ -163,61 +164,61 @@ describe.each(databaseKinds())('school isolation, expiry and default deny on %s'
     it('never shows school A notifications to school B, nor lets it mark them read', async () => {
       const tokenA = await t.login('teacher01');
       const tokenB = await t.login('teacherB01');
-      const listA = (await t.call('GET', `${MGMT}/message/getSysMessages?isRead=0`, { token: tokenA })).json().data as { id: number; message: string }[];
+      const listA = (await t.call(messagesRoutes.getSysMessages, { query: { isRead: '0' } }, { token: tokenA })).body.data as { id: number; message: string }[];
       expect(listA.length).toBeGreaterThan(0);
       const idsA = listA.map((n) => n.id);
 
-      const listB = (await t.call('GET', `${MGMT}/message/getSysMessages?isRead=2`, { token: tokenB })).json().data as { id: number; message: string }[];
+      const listB = (await t.call(messagesRoutes.getSysMessages, { query: { isRead: '2' } }, { token: tokenB })).body.data as { id: number; message: string }[];
       expect(listB.length).toBeGreaterThan(0);
       for (const n of listB) {
         expect(idsA).not.toContain(n.id);
         expect(n.message).not.toContain('王老师');
       }
 
-      const marked = await t.call('POST', `${MGMT}/message/update`, { token: tokenB, body: { ids: idsA } });
-      expect(marked.statusCode).toBe(200);
-      expect(marked.json().data).toEqual({ updated: 0 });
-      const stillUnread = (await t.call('GET', `${MGMT}/message/getSysMessages?isRead=0`, { token: tokenA })).json().data as { id: number }[];
+      const marked = await t.call(messagesRoutes.update, { body: { ids: idsA } }, { token: tokenB });
+      expect(marked.status).toBe(200);
+      expect(marked.body.data).toEqual({ updated: 0 });
+      const stillUnread = (await t.call(messagesRoutes.getSysMessages, { query: { isRead: '0' } }, { token: tokenA })).body.data as { id: number }[];
       expect(stillUnread.map((n) => n.id).sort()).toEqual([...idsA].sort());
     });
 
     it('refuses school A’s version to school B with 403 and shows B only its own school', async () => {
       const tokenA = await t.login('headmaster01');
       const tokenB = await t.login('teacherB01');
-      const schoolA = (await t.call('GET', `${MGMT}/mSchool/schoolInfo`, { token: tokenA })).json().data;
+      const schoolA = (await t.call(schoolRoutes.mSchoolSchoolInfo, {}, { token: tokenA })).body.data;
       const schoolB = (await t.call('GET', `${MGMT}/mSchool/schoolInfo`, { token: tokenB })).json().data;
       expect(schoolB.schoolId).not.toBe(schoolA.schoolId);
       expect(schoolB.schoolName).toBe('明德学校 (school B)');
 
-      const cross = await t.call('GET', `${MGMT}/schoolVersion/get?schoolId=${schoolA.schoolId}`, { token: tokenB });
-      expect(cross.statusCode).toBe(403);
-      expect(cross.json()).toMatchObject({ error: 'FORBIDDEN', message: '您没有权限执行此操作' });
-      const back = await t.call('GET', `${MGMT}/schoolVersion/get?schoolId=${schoolB.schoolId}`, { token: tokenA, lang: 'en' });
-      expect(back.statusCode).toBe(403);
-      expect(back.json().message).toBe('You are not allowed to do this');
+      const cross = await t.call(schoolRoutes.schoolVersionGet, { query: { schoolId: schoolA.schoolId } }, { token: tokenB });
+      expect(cross.status).toBe(403);
+      expect(cross.body).toMatchObject({ error: 'FORBIDDEN', message: '您没有权限执行此操作' });
+      const back = await t.call(schoolRoutes.schoolVersionGet, { query: { schoolId: schoolB.schoolId } }, { token: tokenA, lang: 'en' });
+      expect(back.status).toBe(403);
+      expect(back.body.message).toBe('You are not allowed to do this');
       expect((await t.call('GET', `${MGMT}/schoolVersion/get`, { token: tokenB })).json().data.schoolId).toBe(schoolB.schoolId);
     });
 
     it('does not let school B switch into a school A identity', async () => {
       const tokenA = await t.login('classrole01');
       const tokenB = await t.login('teacherB01');
-      const [identityA] = (await t.call('GET', `${SYS}/auth/getTeacherRoles`, { token: tokenA })).json().data as { permission: string; schoolId: number }[];
-      const res = await t.call('POST', `${SYS}/auth/chooseRole`, { token: tokenB, body: { permission: identityA!.permission, schoolId: identityA!.schoolId } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe('SWITCH_ROLE_FAILED');
-      expect((await t.call('GET', `${SYS}/auth/info`, { token: tokenB })).json().data.username).toBe('teacherB01');
+      const [identityA] = (await t.call(authRoutes.getTeacherRoles, {}, { token: tokenA })).body.data as { permission: string; schoolId: number }[];
+      const res = await t.call(authRoutes.chooseRole, { body: { permission: identityA!.permission, schoolId: identityA!.schoolId } }, { token: tokenB });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('SWITCH_ROLE_FAILED');
+      expect((await t.call(authRoutes.info, {}, { token: tokenB })).body.data.username).toBe('teacherB01');
     });
   });
 
   describe('expired school', () => {
     it('signs expired01 in with limit status 1, and auth/info and infoMenu still answer', async () => {
-      const login = await t.call('POST', `${SYS}/auth/loginTeacher`, { body: { username: 'expired01', password: await t.encrypt('Zhipi@2026') }, ip: '127.40.0.1' });
-      expect(login.statusCode).toBe(200);
-      expect(login.json().data.user).toMatchObject({ username: 'expired01', limit: { status: 1 }, schoolName: '智批到期学校' });
-      const token = login.json().data.token as string;
-      const info = await t.call('GET', `${SYS}/auth/info`, { token });
-      expect(info.statusCode).toBe(200);
-      expect(info.json().data.limit.status).toBe(1);
+      const login = await t.call(authRoutes.loginTeacher, { body: { username: 'expired01', password: await t.encrypt('Zhipi@2026') } }, { ip: '127.40.0.1' });
+      expect(login.status).toBe(200);
+      expect(login.body.data.user).toMatchObject({ username: 'expired01', limit: { status: 1 }, schoolName: '智批到期学校' });
+      const token = login.body.data.token as string;
+      const info = await t.call(authRoutes.info, {}, { token });
+      expect(info.status).toBe(200);
+      expect(info.body.data.limit.status).toBe(1);
       const menu = await t.call('GET', `${SYS}/api/menus/infoMenu`, { token });
       expect(menu.statusCode).toBe(200);
       expect(menu.json().data.limit.status).toBe(1);
@@ -250,16 +251,16 @@ describe.each(databaseKinds())('school isolation, expiry and default deny on %s'
         ]),
       );
       // the marker is what the client matches on, so it stays the same in English
-      const en = await t.call('GET', `${SYS}/api/dictDetail?dictName=grade`, { token, lang: 'en' });
-      expect(en.json().message).toContain(EXPIRED_MARKER);
+      const en = await t.call(dictionaryRoutes.dictDetail, { query: { dictName: 'grade' } }, { token, lang: 'en' });
+      expect(en.body.message).toContain(EXPIRED_MARKER);
       // and the session survives the refusals
-      expect((await t.call('GET', `${SYS}/auth/info`, { token })).statusCode).toBe(200);
+      expect((await t.call(authRoutes.info, {}, { token })).status).toBe(200);
     });
 
     it('lets expired01 log out', async () => {
       const token = await t.login('expired01');
-      expect((await t.call('DELETE', `${SYS}/auth/logout`, { token })).statusCode).toBe(200);
-      expect((await t.call('GET', `${SYS}/auth/info`, { token })).statusCode).toBe(401);
+      expect((await t.call(authRoutes.logout, {}, { token })).status).toBe(200);
+      expect((await t.call(authRoutes.info, {}, { token })).status).toBe(401);
     });
   });
 });
@@ -281,17 +282,17 @@ describe.each(databaseKinds())('students’ H5 pages of an expired school on %s'
       body: { title: '我的一天', genre: 'narrative', grade: 7, deadline: new Date(Date.now() + 86_400_000).toISOString(), classIds: [klass!.id] },
     });
     const taskId = created.json().data.id as number;
-    expect((await t.call('GET', `${MGMT}/h5/class?code=${klass!.classCode}`)).statusCode).toBe(200);
-    expect((await t.call('GET', `${MGMT}/h5/upload/context?taskId=${taskId}&classCode=${klass!.classCode}`)).statusCode).toBe(200);
+    expect((await t.call(tasksRoutes.h5Class, { query: { code: klass!.classCode } })).status).toBe(200);
+    expect((await t.call(h5UploadRoutes.uploadContext, { query: { taskId, classCode: klass!.classCode } })).status).toBe(200);
 
     await t.database.db.update(schools).set({ limitStatus: 1 }).where(eq(schools.id, klass!.schoolId));
-    const page = await t.call('GET', `${MGMT}/h5/class?code=${klass!.classCode}`);
-    expect(page.statusCode).toBe(403);
-    expect(page.json()).toMatchObject({ error: 'SYSTEM_EXPIRED' });
-    expect(page.json().message).toContain('系统已到期,请联系管理员');
+    const page = await t.call(tasksRoutes.h5Class, { query: { code: klass!.classCode } });
+    expect(page.status).toBe(403);
+    expect(page.body).toMatchObject({ error: 'SYSTEM_EXPIRED' });
+    expect(page.body.message).toContain('系统已到期,请联系管理员');
 
-    const upload = await t.call('GET', `${MGMT}/h5/upload/context?taskId=${taskId}&classCode=${klass!.classCode}`);
-    expect(upload.statusCode).toBe(403);
-    expect(upload.json()).toMatchObject({ error: 'SYSTEM_EXPIRED' });
+    const upload = await t.call(h5UploadRoutes.uploadContext, { query: { taskId, classCode: klass!.classCode } });
+    expect(upload.status).toBe(403);
+    expect(upload.body).toMatchObject({ error: 'SYSTEM_EXPIRED' });
   });
 });

@@ -8,6 +8,7 @@ import { MGMT } from '../helpers/flows';
 import { seedLeadersSchool, type LeadersSchool } from '../helpers/leaders-school';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { leaders as leadersRoutes } from '../../src/core/api/routes/leaders';
 
 // Figures of the small school of tests/helpers/leaders-school.ts, counted by hand from its rows:
 // current semester 2026-09-01 … 2027-01-31 (middle 2026-11-16); campus 东 has 七年级1班 (4 students,
@@ -174,18 +175,18 @@ describe.each(databaseKinds())('school leaders dashboards on %s', (kind) => {
   });
 
   it('exports every row of a table as xlsx with headings in the caller\'s language', async () => {
-    const res = await t.call('GET', `${URL}/export?kind=grade&sortBy=average&order=desc`, { token: tok.head, lang: 'en' });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await t.call(leadersRoutes.export, { query: { kind: 'grade', sortBy: 'average', order: 'desc' } }, { token: tok.head, lang: 'en' });
+    expect(res.status, res.raw.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['x-row-count']).toBe('3');
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    await wb.xlsx.load(res.raw.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(4);
     expect(ws.getRow(1).getCell(2).value).toBe('Class');
     expect(ws.getRow(2).getCell(2).value).toBe('八年级1班');
     expect(ws.getRow(2).getCell(10).value).toBe(85);
-    const teachers = await t.call('GET', `${URL}/export?kind=teacher`, { token: tok.principal });
+    const teachers = await t.call(leadersRoutes.export, { query: { kind: 'teacher' } }, { token: tok.principal });
     expect(teachers.headers['x-row-count']).toBe('2');
   });
 });

@@ -12,6 +12,7 @@ import { insertEssay, taskFixture, type EssayFixture } from '../helpers/correcti
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { classReport as classReportRoutes } from '../../src/core/api/routes/class-report';
 
 const run = promisify(execFile);
 type Link = { studentId: number; studentName: string; linkId: number | null; path: string | null };
@@ -59,7 +60,7 @@ describe.each(databaseKinds())('parents’ report PDF on %s', (kind) => {
     await approved(fx.taskId, 0, 'A', [{ kind: 'goodSentence', start: 0, end: 5, excerpt: '秋风像一把剪刀。', message: '比喻生动' }, { kind: 'wrongChar', start: 0, end: 2, excerpt: '一渡', fix: '一度', message: '错别字' }]);
     await approved(fx.taskId, 1, 'C');
     await approved(fx.taskId, 2, '');
-    links = (await t.call('POST', `${MGMT}/report/parentLinks`, { token: tok.teacher01, body: { classId: fx.classId } })).json().data;
+    links = (await t.call(classReportRoutes.reportParentLinksPost, { body: { classId: fx.classId } }, { token: tok.teacher01 })).body.data;
   });
   afterAll(async () => {
     await t?.close();
@@ -126,8 +127,8 @@ describe.each(databaseKinds())('parents’ report PDF on %s', (kind) => {
 
   it('a teacher of another school can neither revoke the link nor use their login to open another student', async () => {
     expect((await t.call('POST', `${MGMT}/report/parentLinks/revoke`, { token: tok.teacherB01, body: { linkId: links[0]!.linkId } })).statusCode).toBe(404);
-    const res = await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=${encodeURIComponent(String(roster[1]!.id))}`, { token: tok.teacherB01 });
-    expect(res.statusCode).toBe(404);
+    const res = await t.call(classReportRoutes.h5ParentReportPdf, { query: { t: String(roster[1]!.id) } }, { token: tok.teacherB01 });
+    expect(res.status).toBe(404);
     expect((await pdf(tokenOf(links[0]!))).statusCode).toBe(200);
   });
 
@@ -138,12 +139,12 @@ describe.each(databaseKinds())('parents’ report PDF on %s', (kind) => {
     const own = tokenOf(links[0]!);
     const codes: number[] = [];
     // One link from ten addresses: the link's own limit (10 per 10 minutes) stops the eleventh.
-    for (let i = 0; i < 11; i++) codes.push((await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=${encodeURIComponent(own)}`, { ip: `10.88.0.${i}` })).statusCode);
+    for (let i = 0; i < 11; i++) codes.push((await t.call(classReportRoutes.h5ParentReportPdf, { query: { t: own } }, { ip: `10.88.0.${i}` })).status);
     expect(codes.slice(0, 10).every((c) => c !== 429)).toBe(true);
-    const limited = await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=${encodeURIComponent(own)}`, { ip: '10.88.1.1', lang: 'en' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ error: 'TOO_MANY_REQUESTS' });
-    expect(limited.json().message).toMatch(/\d+ s|second/i);
+    const limited = await t.call(classReportRoutes.h5ParentReportPdf, { query: { t: own } }, { ip: '10.88.1.1', lang: 'en' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ error: 'TOO_MANY_REQUESTS' });
+    expect(limited.body.message).toMatch(/\d+ s|second/i);
     // One address with junk tokens: counted before the token is looked at, refused after 20 a minute.
     const junk: number[] = [];
     for (let i = 0; i < 21; i++) junk.push((await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=1.${'B'.repeat(43)}`, { ip: '10.88.2.2' })).statusCode);
@@ -155,7 +156,7 @@ describe.each(databaseKinds())('parents’ report PDF on %s', (kind) => {
     expect(page.slice(0, 120).every((c) => c === 404)).toBe(true);
     expect(page[120]).toBe(429);
     // Another address and another link are not affected.
-    expect((await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=${encodeURIComponent(tokenOf(links[1]!))}`, { ip: '10.88.4.4' })).statusCode).toBe(200);
+    expect((await t.call(classReportRoutes.h5ParentReportPdf, { query: { t: tokenOf(links[1]!) } }, { ip: '10.88.4.4' })).status).toBe(200);
   });
 
   it('a revoked link refuses at once, in zh and en', async () => {
@@ -165,12 +166,12 @@ describe.each(databaseKinds())('parents’ report PDF on %s', (kind) => {
     expect(zh.json()).toMatchObject({ error: 'PARENT_LINK_REVOKED', message: '链接已被老师作废' });
     expect((await pdf(tokenOf(links[0]!), 'en')).json()).toMatchObject({ message: 'The teacher has revoked this link' });
     // Opened by the phone's browser itself (the download link): a readable page, not JSON.
-    const page = await t.call('GET', `${MGMT}/h5/parentReport/pdf?t=${encodeURIComponent(tokenOf(links[0]!))}&lang=en`, { headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document' } });
-    expect(page.statusCode).toBe(410);
+    const page = await t.call(classReportRoutes.h5ParentReportPdf, { query: { t: tokenOf(links[0]!), lang: 'en' } }, { headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document' } });
+    expect(page.status).toBe(410);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('The teacher has revoked this link');
-    expect(page.body).toContain('Back to the report');
-    expect(page.body).toContain('/teaching/h5/report?t=');
+    expect(page.raw.body).toContain('The teacher has revoked this link');
+    expect(page.raw.body).toContain('Back to the report');
+    expect(page.raw.body).toContain('/teaching/h5/report?t=');
   });
 
   it('a link expires at the end of the semester', async () => {

@@ -8,6 +8,7 @@ import { insertEssay, taskFixture, type EssayFixture } from '../helpers/correcti
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { classReport as classReportRoutes } from '../../src/core/api/routes/class-report';
 
 // Default standard (A/B/C, five dimensions). Two tasks: the earlier one approved for s0 (B) and s1 (A);
 // the current one approved for s0 (A, with a good sentence and a wrong character) and s1 (C); s2's essay
@@ -52,13 +53,13 @@ describe.each(databaseKinds())('parents’ report links on %s', (kind) => {
   });
 
   it('the teacher makes one link per student, listed again with the same token', async () => {
-    const res = await t.call('POST', `${MGMT}/report/parentLinks`, { token: tok.teacher01, body: { classId: fx.classId } });
-    expect(res.statusCode, res.body).toBe(200);
-    links = res.json().data;
+    const res = await t.call(classReportRoutes.reportParentLinksPost, { body: { classId: fx.classId } }, { token: tok.teacher01 });
+    expect(res.status, res.raw.body).toBe(200);
+    links = res.body.data;
     expect(links).toHaveLength(roster.length);
     expect(links.every((l) => l.path?.startsWith('/teaching/h5/report?t='))).toBe(true);
-    const again = await t.call('GET', `${MGMT}/report/parentLinks?classId=${fx.classId}`, { token: tok.teacher01 });
-    expect(again.json().data.map((l: Link) => l.path)).toEqual(links.map((l) => l.path));
+    const again = await t.call(classReportRoutes.reportParentLinks, { query: { classId: fx.classId } }, { token: tok.teacher01 });
+    expect(again.body.data.map((l: Link) => l.path)).toEqual(links.map((l) => l.path));
     // the semester's last day, China time
     expect(links[0]!.expiresAt).toMatch(/T15:59:59\.000Z$/);
   });
@@ -130,7 +131,7 @@ describe.each(databaseKinds())('parents’ report links on %s', (kind) => {
   });
 
   it('another school cannot list or revoke the class’s links', async () => {
-    expect((await t.call('GET', `${MGMT}/report/parentLinks?classId=${fx.classId}`, { token: tok.teacherB01 })).statusCode).toBe(404);
+    expect((await t.call(classReportRoutes.reportParentLinks, { query: { classId: fx.classId } }, { token: tok.teacherB01 })).status).toBe(404);
     expect((await t.call('POST', `${MGMT}/report/parentLinks/revoke`, { token: tok.teacherB01, body: { linkId: links[0]!.linkId } })).statusCode).toBe(404);
     expect((await open(tokenOf(links[0]!))).statusCode).toBe(200);
   });
@@ -141,7 +142,7 @@ describe.each(databaseKinds())('parents’ report links on %s', (kind) => {
     const res = await open(tokenOf(links[0]!), 'en');
     expect(res.statusCode).toBe(410);
     expect(res.json()).toMatchObject({ error: 'PARENT_LINK_REVOKED', message: 'The teacher has revoked this link' });
-    const made = (await t.call('POST', `${MGMT}/report/parentLinks`, { token: tok.teacher01, body: { classId: fx.classId } })).json().data as Link[];
+    const made = (await t.call(classReportRoutes.reportParentLinksPost, { body: { classId: fx.classId } }, { token: tok.teacher01 })).body.data as Link[];
     expect(made[0]!.path).not.toBe(links[0]!.path);
     expect((await open(tokenOf(made[0]!))).statusCode).toBe(200);
   });
@@ -159,15 +160,15 @@ describe.each(databaseKinds())('parents’ report links on %s', (kind) => {
   });
 
   it('xlsx export of the per-student table: every student, approved scores only', async () => {
-    const res = await t.call('GET', `${MGMT}/report/export?taskId=${fx.taskId}&classId=${fx.classId}`, { token: tok.teacher01 });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await t.call(classReportRoutes.reportExport, { query: { taskId: fx.taskId, classId: fx.classId } }, { token: tok.teacher01 });
+    expect(res.status, res.raw.body).toBe(200);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    await wb.xlsx.load(res.raw.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
     expect(rows).toHaveLength(roster.length + 1);
     expect(rows[1]!.slice(1, 4)).toEqual([roster[0]!.name, '已审核', 'A']);
     expect(rows[3]!.slice(1, 4)).toEqual([roster[2]!.name, '待审核', '']);
-    expect((await t.call('GET', `${MGMT}/report/export?taskId=${fx.taskId}&classId=${fx.classId}`, { token: tok.teacherB01 })).statusCode).toBe(404);
+    expect((await t.call(classReportRoutes.reportExport, { query: { taskId: fx.taskId, classId: fx.classId } }, { token: tok.teacherB01 })).status).toBe(404);
   });
 });

@@ -10,6 +10,7 @@ import { insertEssay, newStudent, taskFixture, type EssayFixture } from '../help
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { classReport as classReportRoutes } from '../../src/core/api/routes/class-report';
 
 // The printable parents' sheet of 七年级2班: two pupils with an approved essay, the rest without.
 // Read back with poppler (pdfinfo, pdftotext) as a teacher's printer would see it.
@@ -57,7 +58,7 @@ describe.each(databaseKinds())('parents’ sheet on %s', (kind) => {
     const none = await sheet('all');
     expect(none.statusCode, none.body).toBe(200);
     expect(readPdf(none.rawPayload).text).toContain('没有符合条件的学生');
-    expect((await t.call('POST', `${MGMT}/report/parentLinks`, { token: tok.teacher01, body: { classId: fx.classId } })).statusCode).toBe(200);
+    expect((await t.call(classReportRoutes.reportParentLinksPost, { body: { classId: fx.classId } }, { token: tok.teacher01 })).status).toBe(200);
     const res = await sheet('all');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
@@ -78,8 +79,8 @@ describe.each(databaseKinds())('parents’ sheet on %s', (kind) => {
     expect(pdf.text).toContain(roster[0]!.name);
     expect(pdf.text).toContain(roster[2]!.name);
     expect(pdf.text).not.toContain(roster[1]!.name);
-    const byDefault = await t.call('GET', `${MGMT}/report/parentSheet?classId=${fx.classId}`, { token: tok.teacher01 });
-    expect(readPdf(byDefault.rawPayload).text).not.toContain(roster[1]!.name);
+    const byDefault = await t.call(classReportRoutes.reportParentSheet, { query: { classId: fx.classId } }, { token: tok.teacher01 });
+    expect(readPdf(byDefault.raw.rawPayload).text).not.toContain(roster[1]!.name);
   });
 
   it('speaks English for an English caller', async () => {
@@ -90,6 +91,6 @@ describe.each(databaseKinds())('parents’ sheet on %s', (kind) => {
 
   it('is the class’s teachers’ only: another school gets 404, no token 401', async () => {
     expect((await sheet('all', 'zh', tok.teacherB01)).statusCode).toBe(404);
-    expect((await t.call('GET', `${MGMT}/report/parentSheet?classId=${fx.classId}`)).statusCode).toBe(401);
+    expect((await t.call(classReportRoutes.reportParentSheet, { query: { classId: fx.classId } })).status).toBe(401);
   });
 });

@@ -4,6 +4,7 @@ import { FakeOcr } from '../helpers/correction';
 import { multipartFiles, solidImage } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { practiceH5 as practiceH5Routes } from '../../src/core/api/routes/practice-h5';
 
 interface Listed {
   id: number;
@@ -46,9 +47,9 @@ describe.each(databaseKinds())('practice and classroom composition on %s', (kind
     const p = add.json().data;
     expect(p).toMatchObject({ kind: 'practice', state: 'open', participants: 0, classSize: students.length, averagePercent: null });
 
-    const cls = await t.call('GET', `${MGMT}/h5/practice/class?code=${classCode}`);
-    expect(cls.json().data.practices.map((x: { id: number }) => x.id)).toContain(p.id);
-    expect(cls.json().data.students[0]).not.toHaveProperty('h5Code');
+    const cls = await t.call(practiceH5Routes.practiceClass, { query: { code: classCode } });
+    expect(cls.body.data.practices.map((x: { id: number }) => x.id)).toContain(p.id);
+    expect(cls.body.data.students[0]).not.toHaveProperty('h5Code');
 
     const s = students[0]!;
     const sent = await submit(p.id, s, ESSAY);
@@ -115,8 +116,8 @@ describe.each(databaseKinds())('practice and classroom composition on %s', (kind
     const [a, b] = [students[1]!, students[2]!];
     expect((await submit(p.id, a, ESSAY, { code: b.h5Code })).json()).toMatchObject({ error: 'STUDENT_CODE_WRONG' });
     expect((await submit(p.id, a, '   ')).json()).toMatchObject({ error: 'ANSWER_EMPTY', message: '请先写下你的作答，或拍照上传' });
-    const big = await t.call('POST', `${MGMT}/h5/practice/submit`, { body: { classCode, studentId: a.id, studentCode: a.h5Code, practiceId: p.id, text: '长'.repeat(40_000) }, ip: '10.60.0.7' });
-    expect(big.statusCode).toBe(413);
+    const big = await t.call(practiceH5Routes.practiceSubmit, { body: { classCode, studentId: a.id, studentCode: a.h5Code, practiceId: p.id, text: '长'.repeat(40_000) } }, { ip: '10.60.0.7' });
+    expect(big.status).toBe(413);
     for (let i = 0; i < 3; i++) expect((await submit(p.id, a, ESSAY)).statusCode).toBe(200);
     expect((await submit(p.id, a, ESSAY)).json()).toMatchObject({ error: 'NO_ATTEMPTS_LEFT' });
 

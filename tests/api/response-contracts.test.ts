@@ -8,6 +8,7 @@ import { taskFixture, type EssayFixture } from '../helpers/correction';
 import { MGMT, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { review as reviewRoutes } from '../../src/core/api/routes/review';
 
 // Responses are written by fast-json-stringify compiled from the routes' contracts, not validated by
 // zod per request: these checks are what keeps them honest. Every hot path's answer must match the
@@ -74,9 +75,9 @@ describe.each(databaseKinds())('responses match their contracts on %s', (kind) =
   }, 300_000);
 
   it('an error answer is the error body', async () => {
-    const res = await t.call('GET', `${MGMT}/review/workspace?essayId=999999999`, { token: tok.teacher01 });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(Object.keys(res.json()).sort()).toEqual(expect.arrayContaining(['code', 'error', 'message']));
+    const res = await t.call(reviewRoutes.reviewWorkspace, { query: { essayId: '999999999' } }, { token: tok.teacher01 });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(Object.keys(res.body).sort()).toEqual(expect.arrayContaining(['code', 'error', 'message']));
   });
 });
 

@@ -7,7 +7,8 @@ import { MGMT, registerTeacher } from '../helpers/flows';
 import { solidImage } from '../helpers/images';
 import { correctedEssay } from '../helpers/review';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { files as filesRoutes } from '../../src/core/api/routes/files';
+import { h5Messages as h5MessagesRoutes } from '../../src/core/api/routes/h5-messages';
 
 describe.each(databaseKinds())('revised drafts, reminders and students’ notifications on %s', (kind) => {
   let t: TestApp;
@@ -123,8 +124,8 @@ describe.each(databaseKinds())('revised drafts, reminders and students’ notifi
     const id = await corrected();
     const studentId = (await essayRow(id)).studentId;
     await post('revision/request', { essayIds: [id], mode: 'keep', message: '' });
-    const file = await t.call('POST', '/correction-api/file-service/files/base64', { token: tok.teacher01, body: { fileName: 'p.png', contentBase64: (await solidImage(120, 160, seed++)).toString('base64') } });
-    const saved = await post('writings/saveSingle', { taskId: fx.taskId, classId: fx.classId, studentId, draft: 0, fileIds: [file.json().data.id] });
+    const file = await t.call(filesRoutes.uploadBase64, { body: { fileName: 'p.png', contentBase64: (await solidImage(120, 160, seed++)).toString('base64') } }, { token: tok.teacher01 });
+    const saved = await post('writings/saveSingle', { taskId: fx.taskId, classId: fx.classId, studentId, draft: 0, fileIds: [file.body.data.id] });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ draft: 1, status: expect.any(String) });
     expect((await requestsOf(studentId))[0]).toMatchObject({ status: 'fulfilled', fulfilledByEssayId: saved.json().data.id });
@@ -202,11 +203,11 @@ describe.each(databaseKinds())('revised drafts, reminders and students’ notifi
     expect(inbox[0]).toMatchObject({ kind: 'reminder', isRead: 0, taskTitle: '我的老师' });
     expect(inbox[0].message).toContain('《我的老师》还没有提交');
     expect((await messages(f.studentId, code)).json().data).toHaveLength(0);
-    const read = await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code, studentId: missing.studentId, studentCode: await t.studentCode(missing.studentId), ids: inbox.map((m: { id: number }) => m.id) }, ip: '10.3.0.1' });
-    expect(read.json().data).toEqual({ updated: 2 });
+    const read = await t.call(h5MessagesRoutes.messagesRead, { body: { classCode: code, studentId: missing.studentId, studentCode: await t.studentCode(missing.studentId), ids: inbox.map((m: { id: number }) => m.id) } }, { ip: '10.3.0.1' });
+    expect(read.body.data).toEqual({ updated: 2 });
     expect((await messages(missing.studentId, code)).json().data.every((m: { isRead: number }) => m.isRead === 1)).toBe(true);
     // another student's ids are ignored; a student of another class or a wrong code is refused
-    expect((await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code, studentId: f.studentId, studentCode: await t.studentCode(f.studentId), ids: inbox.map((m: { id: number }) => m.id) } })).json().data).toEqual({ updated: 0 });
+    expect((await t.call(h5MessagesRoutes.messagesRead, { body: { classCode: code, studentId: f.studentId, studentCode: await t.studentCode(f.studentId), ids: inbox.map((m: { id: number }) => m.id) } })).body.data).toEqual({ updated: 0 });
     expect((await messages(missing.studentId, classCode)).json().error).toBe('STUDENT_NOT_IN_CLASS');
     expect((await messages(missing.studentId, 'ZZZZZZZZ')).statusCode).toBe(403);
     // an expired school's H5 pages answer like its signed-in routes

@@ -14,7 +14,8 @@ import { MGMT, registerTeacher } from '../helpers/flows';
 import { correctedEssay, essayPage } from '../helpers/review';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
-import { createHash } from 'node:crypto';
+import { createHash } from 'node:crypto'; import { commentLibrary as commentLibraryRoutes } from '../../src/core/api/routes/comment-library';
+import { h5Messages as h5MessagesRoutes } from '../../src/core/api/routes/h5-messages';
 
 describe.each(databaseKinds())('teacher review under attack on %s', (kind) => {
   let t: TestApp;
@@ -120,7 +121,7 @@ describe.each(databaseKinds())('teacher review under attack on %s', (kind) => {
     const mine = (await post('commentLibrary/save', { text: `只属于我的评语${kind}` })).json().data;
     for (const who of ['teacherB01', 'unbound']) {
       expect((await post(`commentLibrary/use/${mine.id}`, undefined, who)).statusCode, who).toBe(404);
-      expect((await t.call('DELETE', `${MGMT}/commentLibrary/del?id=${mine.id}`, { token: tok[who] })).statusCode, who).toBe(404);
+      expect((await t.call(commentLibraryRoutes.del, { query: { id: mine.id } }, { token: tok[who] })).status, who).toBe(404);
       const listed = (await get(`commentLibrary/list?scope=all&q=${encodeURIComponent('只属于我的评语')}`, who)).json().data;
       expect(listed.total, who).toBe(0);
     }
@@ -147,11 +148,11 @@ describe.each(databaseKinds())('teacher review under attack on %s', (kind) => {
 
       const mine = (await list(code, student)).json().data[0].id as number;
       const other8 = await newStudent(db(), fx8);
-      const read = await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code8, studentId: other8, studentCode: await t.studentCode(other8), ids: [mine] }, ip: '10.9.0.2' });
-      expect(read.json().data).toEqual({ updated: 0 });
+      const read = await t.call(h5MessagesRoutes.messagesRead, { body: { classCode: code8, studentId: other8, studentCode: await t.studentCode(other8), ids: [mine] } }, { ip: '10.9.0.2' });
+      expect(read.body.data).toEqual({ updated: 0 });
       expect((await db().select().from(studentNotifications).where(eq(studentNotifications.id, mine)))[0]!.isRead).toBe(0);
-      const moved = await t.call('POST', `${MGMT}/h5/messages/read`, { body: { classCode: code8, studentId: student, studentCode: await t.studentCode(student), ids: [mine] }, ip: '10.9.0.2' });
-      expect(moved.statusCode).toBe(400);
+      const moved = await t.call(h5MessagesRoutes.messagesRead, { body: { classCode: code8, studentId: student, studentCode: await t.studentCode(student), ids: [mine] } }, { ip: '10.9.0.2' });
+      expect(moved.status).toBe(400);
     });
   });
 

@@ -4,7 +4,8 @@ import { MGMT, multipartBody } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 import { farCellXlsx, inflatingXlsx, manyCellsXlsx } from '../helpers/hostile-xlsx';
-import { parseRosterOffThread } from '../../src/server/services/roster/parse-roster-off-thread';
+import { parseRosterOffThread } from '../../src/server/services/roster/parse-roster-off-thread'; import { classes as classesRoutes } from '../../src/core/api/routes/classes';
+import { health as healthRoutes } from '../../src/core/api/routes/health';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -17,7 +18,7 @@ describe.each(databaseKinds())('roster import off the request thread on %s', (ki
   beforeAll(async () => {
     t = await createTestApp(kind, { jobs: false });
     token = await t.login('teacher01');
-    const classes = (await t.call('GET', `${MGMT}/mclass/list?pageSize=100`, { token })).json().data.list as { id: number; name: string }[];
+    const classes = (await t.call(classesRoutes.mclassList, { query: { pageSize: '100' } }, { token })).body.data.list as { id: number; name: string }[];
     classId = classes.find((c) => c.name === '七年级2班')!.id;
   }, 120_000);
   afterAll(async () => t?.close());
@@ -37,7 +38,7 @@ describe.each(databaseKinds())('roster import off the request thread on %s', (ki
     const res = await preview(file);
     const total = Date.now() - started;
     lag.disable();
-    expect((await t.call('GET', '/correction-api/health')).statusCode).toBe(200);
+    expect((await t.call(healthRoutes.health, {})).status).toBe(200);
     expect(lag.max / 1e6).toBeLessThan(Math.max(total / 2, 200));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ total: 1, rows: [{ line: 2, name: '张三', studentNo: '1' }] });
@@ -61,6 +62,6 @@ describe.each(databaseKinds())('roster import off the request thread on %s', (ki
     const file = await manyCellsXlsx(2_000);
     expect(await parseRosterOffThread('r.xlsx', file, { timeoutMs: 1, maxHeapMb: 256 })).toEqual({ ok: false, reason: 'tooLarge' });
     expect((await parseRosterOffThread('r.csv', Buffer.from('姓名,学号\n张三,1'))).ok).toBe(true);
-    expect((await t.call('GET', '/correction-api/health')).statusCode).toBe(200);
+    expect((await t.call(healthRoutes.health, {})).status).toBe(200);
   });
 });

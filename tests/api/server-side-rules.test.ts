@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPhone, MGMT, SYS } from '../helpers/flows';
+import { freshPhone, MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { auth as authRoutes } from '../../src/core/api/routes/auth'; import { foundation as foundationRoutes } from '../../src/core/api/routes/foundation';
+import { scoring as scoringRoutes } from '../../src/core/api/routes/scoring';
 
 // product-rules.md#security: rules the browser applied but the server did not.
 describe.each(databaseKinds())('server-side rules on %s', (kind) => {
@@ -15,20 +16,20 @@ describe.each(databaseKinds())('server-side rules on %s', (kind) => {
 
   it('a token from the initial password only serves changing it (and what the identity choice needs)', async () => {
     const username = `fresh${Date.now() % 1_000_000}`;
-    const created = await t.call('POST', `${MGMT}/foundation/teacher/add`, { token: tok.headmaster01, body: { username, realname: '新老师', phone: freshPhone() } });
-    expect(created.statusCode, created.body).toBe(200);
-    const initial = created.json().data.initialPassword as string;
+    const created = await t.call(foundationRoutes.foundationTeacherAdd, { body: { username, realname: '新老师', phone: freshPhone() } }, { token: tok.headmaster01 });
+    expect(created.status, created.raw.body).toBe(200);
+    const initial = created.body.data.initialPassword as string;
     const token = await t.login(username, initial);
 
     const refused = await t.call('GET', `${MGMT}/tasks/list`, { token });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'PASSWORD_CHANGE_REQUIRED', message: '首次登录需要先修改初始密码，请设置新密码后再继续' });
     expect((await t.call('GET', `${MGMT}/commentLibrary/list`, { token, lang: 'en' })).json().message).toBe('Please change your initial password before you continue');
-    const info = await t.call('GET', `${SYS}/auth/info`, { token });
-    expect(info.json().data.mustChangePassword).toBe(true);
+    const info = await t.call(authRoutes.info, {}, { token });
+    expect(info.body.data.mustChangePassword).toBe(true);
 
-    const changed = await t.call('POST', `${SYS}/auth/changePassWord`, { token, body: { oldPass: await t.encrypt(initial), newPass: await t.encrypt('Fresh2026pass') } });
-    expect(changed.statusCode, changed.body).toBe(200);
+    const changed = await t.call(authRoutes.changePassWord, { body: { oldPass: await t.encrypt(initial), newPass: await t.encrypt('Fresh2026pass') } }, { token });
+    expect(changed.status, changed.raw.body).toBe(200);
     const after = await t.login(username, 'Fresh2026pass');
     expect((await t.call('GET', `${MGMT}/tasks/list`, { token: after })).statusCode).toBe(200);
   });
@@ -36,8 +37,8 @@ describe.each(databaseKinds())('server-side rules on %s', (kind) => {
   it('only the headmaster changes the campus-wide score configuration', async () => {
     const campus = (await t.call('GET', `${MGMT}/mSchoolCampus/currentUser`, { token: tok.teacher01 })).json().data;
     const body = { campusId: campus.id, key: 'rules-test', scoringStandardId: null, fullMark: 40 };
-    expect((await t.call('POST', `${MGMT}/mTeacherScoreConfig/saveOrUpdate`, { token: tok.teacher01, body })).statusCode).toBe(403);
-    expect((await t.call('POST', `${MGMT}/mTeacherScoreConfig/saveOrUpdate`, { token: tok.headmaster01, body })).statusCode).toBe(200);
+    expect((await t.call(scoringRoutes.mTeacherScoreConfigSaveOrUpdate, { body }, { token: tok.teacher01 })).status).toBe(403);
+    expect((await t.call(scoringRoutes.mTeacherScoreConfigSaveOrUpdate, { body }, { token: tok.headmaster01 })).status).toBe(200);
   });
 
   it('public comment-library use counts are per school: school B’s uses do not show in school A', async () => {

@@ -11,6 +11,7 @@ import { sessionCacheOf } from '../../src/server/services/session-cache';
 import { SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { auth as authRoutes } from '../../src/core/api/routes/auth';
 
 const INFO = `${SYS}/auth/info`;
 
@@ -42,7 +43,7 @@ async function until(check: () => Promise<boolean>, maxMs = 10_000): Promise<num
 
 describe.each(databaseKinds())('session cache on %s', (kind) => {
   let t: TestApp;
-  const status = async (token: string) => (await t.call('GET', INFO, { token })).statusCode;
+  const status = async (token: string) => (await t.call(authRoutes.info, {}, { token })).status;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { jobs: false });
@@ -54,9 +55,9 @@ describe.each(databaseKinds())('session cache on %s', (kind) => {
     expect(await status(token)).toBe(200); // miss: read and kept
     const counter = countQueries(t.database);
     try {
-      const res = await t.call('GET', INFO, { token });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.username).toBe('teacher01');
+      const res = await t.call(authRoutes.info, {}, { token });
+      expect(res.status).toBe(200);
+      expect(res.body.data.username).toBe('teacher01');
     } finally {
       counter.stop();
     }
@@ -67,7 +68,7 @@ describe.each(databaseKinds())('session cache on %s', (kind) => {
   it('logout refuses the token at once', async () => {
     const token = await t.login('teacher01');
     expect(await status(token)).toBe(200);
-    expect((await t.call('DELETE', `${SYS}/auth/logout`, { token })).statusCode).toBe(200);
+    expect((await t.call(authRoutes.logout, {}, { token })).status).toBe(200);
     expect(await status(token)).toBe(401);
   });
 
@@ -89,7 +90,7 @@ describe.each(databaseKinds())('session cache on %s', (kind) => {
 
     const head = await t.login('teacherB01');
     const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'teacherB01'));
-    const roleOf = async () => (await t.call('GET', INFO, { token: head })).json().data.roleId as number;
+    const roleOf = async () => (await t.call(authRoutes.info, {}, { token: head })).body.data.roleId as number;
     const before = await roleOf();
     await t.database.db.update(identities).set({ roleId: 6 }).where(eq(identities.userId, user!.id));
     try {
@@ -102,8 +103,8 @@ describe.each(databaseKinds())('session cache on %s', (kind) => {
   it('a password change refuses every other token of the user', async () => {
     const [a, b] = [await t.login('headmaster01'), await t.login('headmaster01')];
     expect([await status(a), await status(b)]).toEqual([200, 200]);
-    const res = await t.call('POST', `${SYS}/auth/changePassWord`, { token: a, body: { oldPass: await t.encrypt('Zhipi@2026'), newPass: await t.encrypt('Zhipi@2027new') } });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await t.call(authRoutes.changePassWord, { body: { oldPass: await t.encrypt('Zhipi@2026'), newPass: await t.encrypt('Zhipi@2027new') } }, { token: a });
+    expect(res.status, res.raw.body).toBe(200);
     expect(await status(b)).toBe(401);
   });
 });
@@ -138,7 +139,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('session cache across processes 
     expect(await onOther()).toBe(200);
     expect(await onOther()).toBe(200); // cached there now
     expect(sessionCacheOf(other.database.db)!.size).toBeGreaterThan(0);
-    expect((await t.call('DELETE', `${SYS}/auth/logout`, { token })).statusCode).toBe(200);
+    expect((await t.call(authRoutes.logout, {}, { token })).status).toBe(200);
     const ms = await until(async () => (await onOther()) === 401, 5000);
     console.info(`revoked token refused by the other process after ${ms} ms (load ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);
     expect(ms).toBeLessThan(5000);

@@ -4,6 +4,7 @@ import { loginThrottle, smsCodes } from '../../src/server/db/schema';
 import { registerTeacher, smsCodeFor, solvedChallenge, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { auth as authRoutes } from '../../src/core/api/routes/auth';
 
 const MOBILE = `${SYS}/auth/login/mobile`;
 const LOGIN = `${SYS}/auth/loginTeacher`;
@@ -28,7 +29,7 @@ describe.each(databaseKinds())('sign-in counters under 100 parallel requests on 
     // Tries are counted before comparing (tries that read an exhausted code are not even counted).
     expect(row!.attempts).toBeGreaterThanOrEqual(5);
     expect(row!.attempts).toBeLessThanOrEqual(100);
-    expect((await t.call('POST', MOBILE, { body: { phone: user.phone, code } })).json().error).toBe('SMS_CODE_WRONG');
+    expect((await t.call(authRoutes.loginMobile, { body: { phone: user.phone, code } })).body.error).toBe('SMS_CODE_WRONG');
   }, 120_000);
 
   it('SMS code: the right code in a burst of wrong ones is accepted only if among the first five tries', async () => {
@@ -66,7 +67,7 @@ describe.each(databaseKinds())('sign-in counters under 100 parallel requests on 
 
     // The owner signs in with an SMS code meanwhile.
     const code = await smsCodeFor(t, user.phone, 'login');
-    expect((await t.call('POST', MOBILE, { body: { phone: user.phone, code } })).statusCode).toBe(200);
+    expect((await t.call(authRoutes.loginMobile, { body: { phone: user.phone, code } })).status).toBe(200);
   }, 120_000);
 
   it('an address that keeps failing is blocked for 15 minutes, across accounts', async () => {
@@ -76,7 +77,7 @@ describe.each(databaseKinds())('sign-in counters under 100 parallel requests on 
     for (let i = 0; i < 51; i++) {
       // After 10 failures the address needs a solved challenge on every try.
       const captcha = await solvedChallenge(t, 'auth/code');
-      last = (await t.call('POST', LOGIN, { body: { username: `nobody${i}`, password: wrong, captchaId: captcha.uuid, captchaCode: captcha.code }, ip })).statusCode;
+      last = (await t.call(authRoutes.loginTeacher, { body: { username: `nobody${i}`, password: wrong, captchaId: captcha.uuid, captchaCode: captcha.code } }, { ip })).status;
     }
     expect(last).toBe(429);
     const [row] = await t.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, `ip:${ip}`));

@@ -15,11 +15,11 @@ import { createLaunch } from '../../src/server/sso/launch-token';
 import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage';
 import { SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, databaseKinds } from '../helpers/test-database';
+import { createTestDatabase, databaseKinds } from '../helpers/test-database'; import { auth as authRoutes } from '../../src/core/api/routes/auth';
+import { sso as ssoRoutes } from '../../src/core/api/routes/sso';
 
 const ROOT = 'sso-security-root-secret-0123456789-abcdef';
 const HZY = `${SYS}/auth/hzy/ssoLogin`;
-const EXCHANGE = `${SYS}/auth/sso/exchange`;
 const PUBLIC_HOST = 'zhipi.test';
 const SERVICE = `https://${PUBLIC_HOST}/teaching/goYueShen`;
 const EVIL_SERVICE = 'http://evil.example/steal';
@@ -109,24 +109,24 @@ describe.each(databaseKinds())('single sign-on under attack on %s', (kind) => {
       await ssoRepo.upsertPartner(t.database.db, { id: 'iso', name: 'isolated partner', kind: 'launch', schoolId: school.schoolId, secret: 'iso-secret-0123456789-0123456789-abc', allowedOrigins: [] });
       await ssoRepo.upsertLink(t.database.db, 'iso', 'only-at-iso', school.id);
       const asDemo = createLaunch(demoPartnerSecret(ROOT, 'demo'), { partnerId: 'demo', userId: 'only-at-iso' });
-      const refused = await t.call('POST', EXCHANGE, { body: { partnerId: 'demo', launch: asDemo } });
-      expect(refused.statusCode).toBe(401);
-      expect(refused.json().error).toBe('SSO_USER_NOT_LINKED');
+      const refused = await t.call(ssoRoutes.ssoExchange, { body: { partnerId: 'demo', launch: asDemo } });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error).toBe('SSO_USER_NOT_LINKED');
       // the demo partner's secret cannot speak for iso, nor iso's for demo's users
       const forged = createLaunch(demoPartnerSecret(ROOT, 'demo'), { partnerId: 'iso', userId: 'only-at-iso' });
-      expect((await t.call('POST', EXCHANGE, { body: { partnerId: 'iso', launch: forged } })).json().error).toBe('SSO_BAD_SIGNATURE');
+      expect((await t.call(ssoRoutes.ssoExchange, { body: { partnerId: 'iso', launch: forged } })).body.error).toBe('SSO_BAD_SIGNATURE');
       const isoForDemoUser = createLaunch('iso-secret-0123456789-0123456789-abc', { partnerId: 'iso', userId: 'p-teacher01' });
-      expect((await t.call('POST', EXCHANGE, { body: { partnerId: 'iso', launch: isoForDemoUser } })).json().error).toBe('SSO_USER_NOT_LINKED');
-      const ok = await t.call('POST', EXCHANGE, { body: { partnerId: 'iso', launch: createLaunch('iso-secret-0123456789-0123456789-abc', { partnerId: 'iso', userId: 'only-at-iso' }) } });
-      expect(ok.json().data.user.username).toBe('teacherB01');
+      expect((await t.call(ssoRoutes.ssoExchange, { body: { partnerId: 'iso', launch: isoForDemoUser } })).body.error).toBe('SSO_USER_NOT_LINKED');
+      const ok = await t.call(ssoRoutes.ssoExchange, { body: { partnerId: 'iso', launch: createLaunch('iso-secret-0123456789-0123456789-abc', { partnerId: 'iso', userId: 'only-at-iso' }) } });
+      expect(ok.body.data.user.username).toBe('teacherB01');
     });
 
     it('answers that depend on Origin say so (Vary: Origin), so a shared cache never hands one origin’s answer to another', async () => {
       t.app.corsPolicy.refresh();
-      const allowed = await t.call('GET', `${SYS}/auth/publicKey`, { headers: { origin: 'http://127.0.0.1:18091' } });
+      const allowed = await t.call(authRoutes.publicKey, {}, { headers: { origin: 'http://127.0.0.1:18091' } });
       expect(allowed.headers['access-control-allow-origin']).toBe('http://127.0.0.1:18091');
       expect(String(allowed.headers.vary ?? '').toLowerCase()).toContain('origin');
-      const other = await t.call('GET', `${SYS}/auth/publicKey`, { headers: { origin: 'http://evil.example' } });
+      const other = await t.call(authRoutes.publicKey, {}, { headers: { origin: 'http://evil.example' } });
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
       expect(String(other.headers.vary ?? '').toLowerCase()).toContain('origin');
     });

@@ -9,14 +9,14 @@ import { createLaunch, signLaunch } from '../../src/server/sso/launch-token';
 import { signQuery } from '../../src/server/sso/signed-query';
 import { MGMT, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { auth as authRoutes } from '../../src/core/api/routes/auth';
+import { sso as ssoRoutes } from '../../src/core/api/routes/sso';
 
 const ROOT = 'sso-test-root-secret-0123456789-abcdefghij';
 const EXCHANGE = `${SYS}/auth/sso/exchange`;
 const HZY = `${SYS}/auth/hzy/ssoLogin`;
 const GZ = `${SYS}/auth/gz/ssoLogin`;
 const TIANYU = `${SYS}/auth/tianyu/login`;
-const INFO = `${SYS}/auth/info`;
 const HOST = 'zhipi.test';
 const SERVICE = `http://${HOST}/teaching/goYueShen`;
 const PORTAL_ORIGIN = 'http://127.0.0.1:18091';
@@ -65,8 +65,8 @@ describe.each(databaseKinds())('single sign-on on %s', (kind) => {
       expect(data.chooseIdentity).toBe(false);
       expect(data.user).toMatchObject({ username: 'teacher01', roleId: 2, signedInVia: 'sso', ssoSource: 'demo', hideLogout: false });
 
-      const info = await t.call('GET', INFO, { token: data.token });
-      expect(info.json().data).toMatchObject({ username: 'teacher01', signedInVia: 'sso', ssoSource: 'demo', hideLogout: false });
+      const info = await t.call(authRoutes.info, {}, { token: data.token });
+      expect(info.body.data).toMatchObject({ username: 'teacher01', signedInVia: 'sso', ssoSource: 'demo', hideLogout: false });
       const classes = await t.call('GET', `${MGMT}/mclass/list`, { token: data.token });
       expect(classes.statusCode).toBe(200);
       expect(classes.json().data.total).toBeGreaterThan(0);
@@ -254,17 +254,17 @@ describe.each(databaseKinds())('single sign-on on %s', (kind) => {
   describe('tianyu (basic-data platform)', () => {
     it('signs in through the basic-data platform with logout hidden, also after a role switch', async () => {
       const { launch } = await portalLaunch('p-multi01', 'demo-tianyu');
-      const res = await t.call('POST', TIANYU, { body: { launch } });
-      expect(res.statusCode, res.body).toBe(200);
-      const { token, user } = res.json().data;
+      const res = await t.call(ssoRoutes.tianyuLogin, { body: { launch } });
+      expect(res.status, res.raw.body).toBe(200);
+      const { token, user } = res.body.data;
       expect(user).toMatchObject({ username: 'multi01', ssoSource: 'demo-tianyu', hideLogout: true });
-      expect((await t.call('GET', INFO, { token })).json().data.hideLogout).toBe(true);
+      expect((await t.call(authRoutes.info, {}, { token })).body.data.hideLogout).toBe(true);
 
-      const roles = (await t.call('GET', `${SYS}/auth/getTeacherRoles`, { token })).json().data as { permission: string; schoolId: number; current: boolean }[];
+      const roles = (await t.call(authRoutes.getTeacherRoles, {}, { token })).body.data as { permission: string; schoolId: number; current: boolean }[];
       const other = roles.find((r) => !r.current)!;
-      const switched = await t.call('POST', `${SYS}/auth/chooseRole`, { token, body: { permission: other.permission, schoolId: other.schoolId } });
-      expect(switched.statusCode).toBe(200);
-      expect(switched.json().data.user).toMatchObject({ roleId: 6, hideLogout: true, ssoSource: 'demo-tianyu' });
+      const switched = await t.call(authRoutes.chooseRole, { body: { permission: other.permission, schoolId: other.schoolId } }, { token });
+      expect(switched.status).toBe(200);
+      expect(switched.body.data.user).toMatchObject({ roleId: 6, hideLogout: true, ssoSource: 'demo-tianyu' });
     });
 
     it('accepts only partners of kind tianyu', async () => {
@@ -274,7 +274,7 @@ describe.each(databaseKinds())('single sign-on on %s', (kind) => {
 
     it('password sign-in shows logout', async () => {
       const token = await t.login('teacher01');
-      expect((await t.call('GET', INFO, { token })).json().data).toMatchObject({ signedInVia: 'password', ssoSource: null, hideLogout: false });
+      expect((await t.call(authRoutes.info, {}, { token })).body.data).toMatchObject({ signedInVia: 'password', ssoSource: null, hideLogout: false });
     });
   });
 
@@ -291,15 +291,15 @@ describe.each(databaseKinds())('single sign-on on %s', (kind) => {
       expect(String(ok.headers['access-control-allow-headers']).toLowerCase()).toContain('accept-language');
       expect(ok.headers['access-control-allow-credentials']).toBeUndefined();
 
-      const simple = await t.call('GET', `${SYS}/auth/publicKey`, { headers: { origin: PORTAL_ORIGIN } });
+      const simple = await t.call(authRoutes.publicKey, {}, { headers: { origin: PORTAL_ORIGIN } });
       expect(simple.headers['access-control-allow-origin']).toBe(PORTAL_ORIGIN);
       // A 401 is readable by the partner page (the element turns it into zp-auth-expired).
-      const expired = await t.call('GET', INFO, { token: 'not-a-token', headers: { origin: PORTAL_ORIGIN } });
-      expect(expired.statusCode).toBe(401);
+      const expired = await t.call(authRoutes.info, {}, { token: 'not-a-token', headers: { origin: PORTAL_ORIGIN } });
+      expect(expired.status).toBe(401);
       expect(expired.headers['access-control-allow-origin']).toBe(PORTAL_ORIGIN);
 
       for (const origin of ['http://evil.example', 'http://127.0.0.1:18092', `${PORTAL_ORIGIN}.evil.example`, 'null']) {
-        const res = await t.call('GET', `${SYS}/auth/publicKey`, { headers: { origin } });
+        const res = await t.call(authRoutes.publicKey, {}, { headers: { origin } });
         expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
         expect((await preflight(origin)).headers['access-control-allow-origin'], origin).toBeUndefined();
       }

@@ -5,6 +5,7 @@ import { taskFixture, type EssayFixture } from '../helpers/correction';
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { classReport as classReportRoutes } from '../../src/core/api/routes/class-report';
 
 // One task of teacher01's 七年级2班 with one pupil in each status bucket (core/tasks/status-buckets.ts):
 // s0 pending review (AI done), s1 abnormal, s2 approved, s3 approved then asked for a revised draft
@@ -87,9 +88,9 @@ describe.each(databaseKinds())('status counts across screens on %s', (kind) => {
     const open = async (studentId: number) => {
       const link = links.find((l: { studentId: number }) => l.studentId === studentId);
       const token = new URL(`http://x${link.path}`).searchParams.get('t')!;
-      const res = await t.call('GET', `${MGMT}/h5/parentReport?t=${encodeURIComponent(token)}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().data.current;
+      const res = await t.call(classReportRoutes.h5ParentReport, { query: { t: token } });
+      expect(res.status, res.raw.body).toBe(200);
+      return res.body.data.current;
     };
     expect(await open(roster[2]!.id)).toMatchObject({ teacherComment: '细节动人。', aiComment: AI_COMMENT });
     // s3: approved, then asked for a revision; the approved essay stays on the parents' page

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 import { solidImage } from '../helpers/images';
 import { LocalFileStorage } from '../../src/server/storage/local-file-storage';
+import { files as filesRoutes } from '../../src/core/api/routes/files';
 
 const FS = '/correction-api/file-service';
 
@@ -52,22 +53,22 @@ describe.each(databaseKinds())('storage full on %s', (kind) => {
     const body = { fileName: 'page.png', contentBase64: image.toString('base64') };
     const rowsBefore = await fileRows();
     storage.full = true;
-    const zh = await t.call('POST', `${FS}/files/base64`, { token, body });
-    expect(zh.statusCode).toBe(507);
-    expect(zh.json()).toMatchObject({ error: 'STORAGE_FULL', message: '服务器存储空间已满，文件没有保存，请联系管理员清理空间后重试' });
-    const en = await t.call('POST', `${FS}/files/base64`, { token, body, lang: 'en' });
-    expect(en.json().message).toBe('The server’s storage is full and the file was not saved; ask your administrator to free some space, then try again');
+    const zh = await t.call(filesRoutes.uploadBase64, { body }, { token });
+    expect(zh.status).toBe(507);
+    expect(zh.body).toMatchObject({ error: 'STORAGE_FULL', message: '服务器存储空间已满，文件没有保存，请联系管理员清理空间后重试' });
+    const en = await t.call(filesRoutes.uploadBase64, { body }, { token, lang: 'en' });
+    expect(en.body.message).toBe('The server’s storage is full and the file was not saved; ask your administrator to free some space, then try again');
     expect(await filesUnder(dir)).toEqual([]);
     expect(await fileRows()).toBe(rowsBefore);
 
     storage.full = false;
-    const saved = await t.call('POST', `${FS}/files/base64`, { token, body });
-    expect(saved.statusCode, saved.body).toBe(200);
+    const saved = await t.call(filesRoutes.uploadBase64, { body }, { token });
+    expect(saved.status, saved.raw.body).toBe(200);
     const stored = await filesUnder(dir);
     expect(stored).toHaveLength(1);
     expect(stored[0]).not.toMatch(/\.tmp$/);
     expect(await fileRows()).toBe(rowsBefore + 1);
-    const content = await t.call('GET', `${FS}/files/${saved.json().data.id}`, { token });
+    const content = await t.call('GET', `${FS}/files/${saved.body.data.id}`, { token });
     expect(content.rawPayload.equals(image)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { classes as classesRoutes } from '../../src/core/api/routes/classes';
+import { students as studentsRoutes } from '../../src/core/api/routes/students';
 
 interface Row { id: number; name: string; h5Code: string }
 
@@ -16,7 +17,7 @@ describe.each(databaseKinds())('resetting a student’s code on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { jobs: false });
     for (const u of ['teacher01', 'teacherB01', 'headmaster01']) tok[u] = await t.login(u);
-    const classes = (await t.call('GET', `${MGMT}/mclass/list?pageSize=100`, { token: tok.headmaster01 })).json().data.list as { id: number; name: string; classCode: string }[];
+    const classes = (await t.call(classesRoutes.mclassList, { query: { pageSize: '100' } }, { token: tok.headmaster01 })).body.data.list as { id: number; name: string; classCode: string }[];
     const own = classes.find((c) => c.name === '七年级1班')!;
     classId = own.id;
     classCode = own.classCode;
@@ -24,7 +25,7 @@ describe.each(databaseKinds())('resetting a student’s code on %s', (kind) => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const roster = async (id = classId, who = 'teacher01') => (await t.call('GET', `${MGMT}/mStudent/list?classId=${id}&pageSize=100`, { token: tok[who] })).json().data.list as Row[];
+  const roster = async (id = classId, who = 'teacher01') => (await t.call(studentsRoutes.mStudentList, { query: { classId: id, pageSize: '100' } }, { token: tok[who] })).body.data.list as Row[];
   const verify = (studentId: number, studentCode: string, call = t.call) => call('POST', `${MGMT}/h5/student/verify`, { body: { classCode, studentId, studentCode }, ip: `10.61.${studentId % 250}.9` });
 
   it('the teacher gets a new code; the old one is refused and the new one works, also in a second process', async () => {
@@ -32,9 +33,9 @@ describe.each(databaseKinds())('resetting a student’s code on %s', (kind) => {
     const old = student!.h5Code;
     expect((await verify(student!.id, old)).statusCode).toBe(200);
 
-    const reset = await t.call('POST', `${MGMT}/mStudent/resetCode`, { token: tok.teacher01, body: { id: student!.id } });
-    expect(reset.statusCode, reset.body).toBe(200);
-    const fresh = reset.json().data.h5Code as string;
+    const reset = await t.call(studentsRoutes.mStudentResetCode, { body: { id: student!.id } }, { token: tok.teacher01 });
+    expect(reset.status, reset.raw.body).toBe(200);
+    const fresh = reset.body.data.h5Code as string;
     expect(fresh).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
     expect(fresh).not.toBe(old);
     const after = await roster();
@@ -54,7 +55,7 @@ describe.each(databaseKinds())('resetting a student’s code on %s', (kind) => {
       await twin.close();
     }
     // A second reset moves on again; no earlier code comes back.
-    const again = (await t.call('POST', `${MGMT}/mStudent/resetCode`, { token: tok.teacher01, body: { id: student!.id } })).json().data.h5Code;
+    const again = (await t.call(studentsRoutes.mStudentResetCode, { body: { id: student!.id } }, { token: tok.teacher01 })).body.data.h5Code;
     expect([old, fresh]).not.toContain(again);
     expect((await verify(student!.id, fresh)).statusCode).toBe(403);
   });
@@ -62,10 +63,10 @@ describe.each(databaseKinds())('resetting a student’s code on %s', (kind) => {
   it('only someone who may edit the student’s class can reset: another school 404, a teacher of another class 403, the read-only headmaster 403', async () => {
     const [student] = await roster();
     const [elsewhere] = await roster(otherClassId, 'headmaster01');
-    expect((await t.call('POST', `${MGMT}/mStudent/resetCode`, { token: tok.teacherB01, body: { id: student!.id } })).statusCode).toBe(404);
-    expect((await t.call('POST', `${MGMT}/mStudent/resetCode`, { token: tok.teacher01, body: { id: elsewhere!.id } })).statusCode).toBe(403);
-    expect((await t.call('POST', `${MGMT}/mStudent/resetCode`, { token: tok.headmaster01, body: { id: student!.id } })).statusCode).toBe(403);
-    expect((await t.call('POST', `${MGMT}/mStudent/resetCode`, { body: { id: student!.id } })).statusCode).toBe(401);
+    expect((await t.call(studentsRoutes.mStudentResetCode, { body: { id: student!.id } }, { token: tok.teacherB01 })).status).toBe(404);
+    expect((await t.call(studentsRoutes.mStudentResetCode, { body: { id: elsewhere!.id } }, { token: tok.teacher01 })).status).toBe(403);
+    expect((await t.call(studentsRoutes.mStudentResetCode, { body: { id: student!.id } }, { token: tok.headmaster01 })).status).toBe(403);
+    expect((await t.call(studentsRoutes.mStudentResetCode, { body: { id: student!.id } })).status).toBe(401);
     expect((await roster()).find((s) => s.id === student!.id)!.h5Code).toBe(student!.h5Code);
   });
 });

@@ -4,6 +4,7 @@ import { startTaskReleaseJob } from '../../src/server/services/task-release-job'
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { tasks as tasksRoutes } from '../../src/core/api/routes/tasks';
 
 interface Task { id: number; title: string; status: string; visibleToStudents: boolean; canEdit: boolean; classes: { id: number; name: string }[]; counts: Record<string, number>; releaseAt: string; deadline: string; requirements: string[] }
 
@@ -114,7 +115,7 @@ describe.each(databaseKinds())('essay tasks, prompt bank and scoring standards o
       expect(res.statusCode).toBe(200);
       const task = res.json().data as Task;
       expect(task).toMatchObject({ status: 'scheduled', visibleToStudents: false, scheduled: true });
-      const h5 = async () => ((await t.call('GET', `${MGMT}/h5/class?code=${code1}`)).json().data.tasks as { title: string }[]).map((x) => x.title);
+      const h5 = async () => ((await t.call(tasksRoutes.h5Class, { query: { code: code1 } })).body.data.tasks as { title: string }[]).map((x) => x.title);
       expect(await h5()).toEqual(['我的拿手好戏（修改）']);
       expect((await get('tasks/list?status=scheduled', 'teacher01')).json().data.list.map((x: Task) => x.id)).toEqual([task.id]);
 
@@ -127,8 +128,8 @@ describe.each(databaseKinds())('essay tasks, prompt bank and scoring standards o
       } finally {
         t.clock.offsetMs = 0;
       }
-      expect((await t.call('GET', `${MGMT}/h5/class?code=NOPE2345`)).statusCode).toBe(404);
-      expect((await t.call('GET', `${MGMT}/h5/class?code=${code1}`)).json().data).toMatchObject({ className: '七年级1班', schoolName: '智批实验学校' });
+      expect((await t.call(tasksRoutes.h5Class, { query: { code: 'NOPE2345' } })).status).toBe(404);
+      expect((await t.call(tasksRoutes.h5Class, { query: { code: code1 } })).body.data).toMatchObject({ className: '七年级1班', schoolName: '智批实验学校' });
     });
 
     it('releases due tasks in one update from the background job', async () => {

@@ -10,10 +10,10 @@ import { essays, notifications, users } from '../../src/server/db/schema';
 import { requestCorrection } from '../../src/server/services/correction-service';
 import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage';
 import { FakeOcr, insertEssay, taskFixture } from '../helpers/correction';
-import { MGMT } from '../helpers/flows';
 import { solidImage } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { correction as correctionRoutes } from '../../src/core/api/routes/correction';
+import { messages as messagesRoutes } from '../../src/core/api/routes/messages';
 
 type Listed = { id: number; message: string; link: string | null };
 
@@ -25,9 +25,9 @@ describe.each(databaseKinds())('teachers’ AI notifications in the reader’s l
   const db = () => t.database.db;
   const now = () => new Date(Date.now() + t.clock.offsetMs);
   const list = async (lang: 'zh' | 'en') => {
-    const res = await t.call('GET', `${MGMT}/message/getSysMessages?isRead=2`, { token, lang });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as Listed[];
+    const res = await t.call(messagesRoutes.getSysMessages, { query: { isRead: '2' } }, { token, lang });
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body.data as Listed[];
   };
   const byId = (rows: Listed[], id: number) => rows.find((n) => n.id === id)!;
 
@@ -50,7 +50,7 @@ describe.each(databaseKinds())('teachers’ AI notifications in the reader’s l
     await requestCorrection(db(), blank, { reason: 'upload', now: now() });
     t.clock.offsetMs += 61_000;
     await t.app.jobRunner!.runDue();
-    expect((await t.call('POST', `${MGMT}/workManager/correction/${blank}/rerun`, { token, body: {} })).statusCode).toBe(200);
+    expect((await t.call(correctionRoutes.correctionRerun, { params: { id: blank }, body: {} }, { token })).status).toBe(200);
     await t.app.jobRunner!.runDue();
 
     const link = `/homework/situation/writinglist?taskId=${f.taskId}&classId=${f.classId}`;

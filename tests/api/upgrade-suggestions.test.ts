@@ -10,7 +10,8 @@ import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage'
 import { insertEssay, taskFixture, type EssayFixture } from '../helpers/correction';
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { classReport as classReportRoutes } from '../../src/core/api/routes/class-report';
+import { review as reviewRoutes } from '../../src/core/api/routes/review';
 
 // Two demo essays in 七年级2班: essay 01 (夕阳像一个大红球) approved for the first pupil, essay 05 (老师就像蜡烛)
 // handed in but not approved for the second. Transcripts are the demo texts, as the AI would have read them.
@@ -73,7 +74,7 @@ describe.each(databaseKinds())('升格 suggestions on %s', (kind) => {
     const roster = await t.database.db.select({ id: students.id }).from(students).where(eq(students.classId, fx.classId)).orderBy(students.studentNo);
     approvedId = await essayOf(t, roster[0]!.id, '01', true);
     pendingId = await essayOf(t, roster[1]!.id, '05', false);
-    const links = (await t.call('POST', `${MGMT}/report/parentLinks`, { token: tok.teacher01, body: { classId: fx.classId } })).json().data as { studentId: number; path: string }[];
+    const links = (await t.call(classReportRoutes.reportParentLinksPost, { body: { classId: fx.classId } }, { token: tok.teacher01 })).body.data as { studentId: number; path: string }[];
     parentToken = new URL(`http://x${links.find((l) => l.studentId === roster[0]!.id)!.path}`).searchParams.get('t')!;
   });
   afterAll(async () => {
@@ -124,7 +125,7 @@ describe.each(databaseKinds())('升格 suggestions on %s', (kind) => {
   it('is for the teacher of the class only: another school’s teacher gets 404, a headmaster (read-only) is refused', async () => {
     expect((await upgrade(t, tok.teacherB01!, approvedId, SUNSET)).statusCode).toBe(404);
     expect([403, 404]).toContain((await upgrade(t, tok.headmaster01!, approvedId, SUNSET)).statusCode);
-    expect((await t.call('POST', `${MGMT}/review/upgrade`, { body: { essayId: approvedId, text: SUNSET } })).statusCode).toBe(401);
+    expect((await t.call(reviewRoutes.reviewUpgrade, { body: { essayId: approvedId, text: SUNSET } })).status).toBe(401);
   });
 
   it('gives the pupil suggestions on their own released essay only', async () => {

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MGMT } from '../helpers/flows';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app'; import { classes as classesRoutes } from '../../src/core/api/routes/classes';
+import { tasks as tasksRoutes } from '../../src/core/api/routes/tasks';
 
 // product-rules.md#security: a batch ZIP from another school's teacher was read whole (190 MB, 2.5 s) before
 // the 404, and the batch limit was a fixed 200 MB instead of UPLOAD_MAX_MB.
@@ -13,10 +14,10 @@ describe('batch upload: authorise, then read; UPLOAD_MAX_MB honoured', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite', { jobs: false, deps: { uploadMaxBytes: 2 * 1024 * 1024 } });
     for (const u of ['teacher01', 'teacherB01']) tok[u] = await t.login(u);
-    const classes = (await t.call('GET', `${MGMT}/mclass/list?pageSize=100`, { token: tok.teacher01 })).json().data.list as { id: number; name: string }[];
+    const classes = (await t.call(classesRoutes.mclassList, { query: { pageSize: '100' } }, { token: tok.teacher01 })).body.data.list as { id: number; name: string }[];
     classId = classes.find((c) => c.name === '七年级1班')!.id;
-    const task = await t.call('POST', `${MGMT}/tasks/add`, { token: tok.teacher01, body: { title: '批量上传', genre: '记叙文', grade: 7, deadline: new Date(Date.now() + 86400_000).toISOString(), classIds: [classId] } });
-    taskId = task.json().data.id;
+    const task = await t.call(tasksRoutes.tasksAdd, { body: { title: '批量上传', genre: '记叙文', grade: 7, deadline: new Date(Date.now() + 86400_000).toISOString(), classIds: [classId] } }, { token: tok.teacher01 });
+    taskId = task.body.data.id;
   }, 120_000);
   afterAll(async () => t?.close());
 

@@ -15,7 +15,8 @@ import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage'
 import { FakeOcr, insertEssay, taskFixture, type EssayFixture } from '../helpers/correction';
 import { MGMT } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { correction as correctionRoutes } from '../../src/core/api/routes/correction';
+import { review as reviewRoutes } from '../../src/core/api/routes/review';
 
 type Mode = 'imperfect' | 'invalid-json' | 'slow' | 'down';
 
@@ -92,19 +93,19 @@ describe.each(databaseKinds())('page reading by a vision model on %s', (kind) =>
     expect(before.result.ocr.provider).toBe('fake-ocr');
     // the panel is told which model can read the pages again
     expect(before.visionOcr).toBe('vision:qwen2.5-vl-7b');
-    const ws = (await t.call('GET', `${MGMT}/review/workspace?essayId=${id}`, { token })).json().data;
+    const ws = (await t.call(reviewRoutes.reviewWorkspace, { query: { essayId: id } }, { token })).body.data;
     expect(ws.correction.visionOcr).toBe('vision:qwen2.5-vl-7b');
     // a head teacher may look but not re-read; a teacher of another class does not see the essay
     const head = await t.login('headmaster01');
-    expect((await t.call('POST', `${MGMT}/workManager/correction/${id}/visionRead`, { token: head, body: {} })).statusCode).toBe(403);
+    expect((await t.call(correctionRoutes.correctionVisionRead, { params: { id }, body: {} }, { token: head })).status).toBe(403);
     const other = await taskFixture(t.database.db, { username: 'classrole01', className: '八年级3班', title: '难忘的一次运动会' });
     const unbound = await insertEssay(t.database.db, storage, other, [page]);
-    expect((await t.call('POST', `${MGMT}/workManager/correction/${unbound}/visionRead`, { token, body: {} })).statusCode).toBe(404);
+    expect((await t.call(correctionRoutes.correctionVisionRead, { params: { id: unbound }, body: {} }, { token })).status).toBe(404);
     stub.state.mode = 'imperfect';
     const calls = stub.state.calls;
-    const res = await t.call('POST', `${MGMT}/workManager/correction/${id}/visionRead`, { token, body: {} });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ essayId: id, queued: true });
+    const res = await t.call(correctionRoutes.correctionVisionRead, { params: { id }, body: {} }, { token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ essayId: id, queued: true });
     await t.app.jobRunner!.runDue();
     const after = await correction(id);
     expect(stub.state.calls).toBe(calls + 1);
@@ -151,12 +152,12 @@ describe('"read again with the vision model" without one', () => {
     const page = (await renderEssayPage(NORMAL_ESSAY, { seed: 4 })).image;
     local.register(page, NORMAL_ESSAY);
     const id = await insertEssay(t.database.db, storage, fx, [page]);
-    expect((await t.call('GET', `${MGMT}/workManager/correction/${id}`, { token })).json().data.visionOcr).toBeNull();
-    const zh = await t.call('POST', `${MGMT}/workManager/correction/${id}/visionRead`, { token, body: {} });
-    expect(zh.statusCode).toBe(400);
-    expect(zh.json().error).toBe('VISION_OCR_OFF');
-    expect(zh.json().message).toMatch(/未配置视觉识别模型/);
-    const en = await t.call('POST', `${MGMT}/workManager/correction/${id}/visionRead`, { token, body: {}, lang: 'en' });
-    expect(en.json().message).toMatch(/No vision model is configured/);
+    expect((await t.call(correctionRoutes.correction, { params: { id } }, { token })).body.data.visionOcr).toBeNull();
+    const zh = await t.call(correctionRoutes.correctionVisionRead, { params: { id }, body: {} }, { token });
+    expect(zh.status).toBe(400);
+    expect(zh.body.error).toBe('VISION_OCR_OFF');
+    expect(zh.body.message).toMatch(/未配置视觉识别模型/);
+    const en = await t.call(correctionRoutes.correctionVisionRead, { params: { id }, body: {} }, { token, lang: 'en' });
+    expect(en.body.message).toMatch(/No vision model is configured/);
   });
 });

@@ -9,7 +9,8 @@ import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage'
 import { FakeOcr, insertEssay, taskFixture, type EssayFixture } from '../helpers/correction';
 import { MGMT, registerTeacher } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { databaseKinds } from '../helpers/test-database';
+import { databaseKinds } from '../helpers/test-database'; import { review as reviewRoutes } from '../../src/core/api/routes/review';
+import { revision as revisionRoutes } from '../../src/core/api/routes/revision';
 
 // Five essays of one class, AI-corrected by the real local engine (OCR stands in with the known text):
 // a clean one, one with wrong characters, one with punctuation slips, one with a long-winded sentence,
@@ -68,8 +69,8 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
   async function approve(essayId: number, score: string, dims: string[]) {
     const dimensionScores = ['theme', 'content', 'structure', 'language', 'mechanics'].map((id, i) => ({ id, label: dims[i]! }));
     if (t.app.hasRoute({ method: 'POST', url: `${MGMT}/review/approve` })) {
-      const res = await t.call('POST', `${MGMT}/review/approve`, { token: tok.teacher01, body: { essayId, teacherComment: '条理清楚，细节真实。', teacherScore: score, dimensionScores } });
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await t.call(reviewRoutes.reviewApprove, { body: { essayId, teacherComment: '条理清楚，细节真实。', teacherScore: score, dimensionScores } }, { token: tok.teacher01 });
+      expect(res.status, res.raw.body).toBe(200);
       return;
     }
     const at = now();
@@ -285,8 +286,8 @@ describe.each(databaseKinds())('writing statistics, classroom evaluation and exp
     expect((await t.call('GET', `${MGMT}/export/writing?${q}`)).statusCode).toBe(401);
   });
   it('one truth for counts: the writing list, the task board, statistics and the classroom evaluation agree, and a rewrite waits in its own tile (product-rules.md#teacher-journey)', async () => {
-    const asked = await t.call('POST', `${MGMT}/revision/request`, { token: tok.teacher01, body: { essayIds: [ids.long], mode: 'keep', message: '请把第二圈写得更简洁' } });
-    expect(asked.statusCode, asked.body).toBe(200);
+    const asked = await t.call(revisionRoutes.revisionRequest, { body: { essayIds: [ids.long], mode: 'keep', message: '请把第二圈写得更简洁' } }, { token: tok.teacher01 });
+    expect(asked.status, asked.raw.body).toBe(200);
     const list = (await get(`writings/list?taskId=${fx.taskId}&classId=${fx.classId}`)).json().data;
     const board = (await get(`tasks/statistics?id=${fx.taskId}`)).json().data.classes.find((c: { classId: number }) => c.classId === fx.classId);
     const st = await statsOf();

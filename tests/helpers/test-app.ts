@@ -13,10 +13,38 @@ import { MemoryFileStorage } from '../../src/server/storage/memory-file-storage'
 import { students } from '../../src/server/db/schema';
 import { studentCode } from '../../src/server/services/security/student-code';
 import { eq } from 'drizzle-orm';
+import { pathOf, type RouteAnswer, type RouteDef, type RouteInput } from '../../src/core/api/routes/route';
+import { API_BASE } from '../../src/server/routes/define-route';
+import { auth as authRoutes } from '../../src/core/api/routes/auth';
 
 export interface SentSms {
   phone: string;
   message: string;
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: 'zh' | 'en';
+  ip?: string;
+  headers?: Record<string, string>;
+  /** Bytes sent as they are (multipart bodies), instead of the input's JSON body. */
+  payload?: Buffer | string;
+}
+type RawCall = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, opts?: CallOptions & { body?: unknown }) => Promise<LightMyRequestResponse>;
+/** The answer of a declared route: the status and the parsed body, typed as the success envelope with the error fields beside. */
+export interface RouteResponse<D> {
+  status: number;
+  body: { code: number; message: string; data: RouteAnswer<D>; error?: string; showMsg?: string; details?: unknown };
+  headers: LightMyRequestResponse['headers'];
+  raw: LightMyRequestResponse;
+}
+
+/** The URL of a declared route with its path parameters and query (undefined values left out). */
+export function routeUrl(def: RouteDef, input: { params?: Record<string, string | number>; query?: unknown } = {}): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) if (v !== undefined) query.set(k, String(v));
+  const qs = query.toString();
+  return `${API_BASE}${pathOf(def, input.params)}${qs ? `?${qs}` : ''}`;
 }
 
 export interface TestApp {
@@ -27,7 +55,10 @@ export interface TestApp {
   encrypt(plain: string): Promise<string>;
   /** Signs a demo account in and returns its token. */
   login(username: string, password?: string): Promise<string>;
-  call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, opts?: { token?: string; body?: unknown; lang?: 'zh' | 'en'; ip?: string; headers?: Record<string, string>; payload?: Buffer | string }): Promise<LightMyRequestResponse>;
+  /** A declared route: `call(writings.list, { query }, { token })` → `{ status, body }` typed by its contracts. */
+  call<D extends RouteDef>(def: D, input: RouteInput<D>, opts?: CallOptions): Promise<RouteResponse<D>>;
+  /** By method and URL, for what the route table does not type: raw bytes, pages, malformed requests. */
+  call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, opts?: CallOptions & { body?: unknown }): Promise<LightMyRequestResponse>;
   lastSmsCode(phone: string): string;
   /** Another server process on the same database (its own services and in-memory state), for limits shared across processes. */
   twin(): Promise<{ call: TestApp['call']; close(): Promise<void> }>;
@@ -69,7 +100,7 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string;
   const app = await build(opts.jobs);
   const encrypt = (plain: string) => encryptPassword(plain, cipher.publicKeySpki);
 
-  const callOn = (app: FastifyInstance): TestApp['call'] => (method, url, opts = {}) =>
+  const rawOn = (app: FastifyInstance): RawCall => (method, url, opts = {}) =>
     app.inject({
       method,
       url,
@@ -82,6 +113,20 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string;
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
       ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
     });
+  const callOn = (app: FastifyInstance): TestApp['call'] => {
+    const raw = rawOn(app);
+    return ((first: string | RouteDef, second: unknown, third?: CallOptions) => {
+      if (typeof first === 'string') return raw(first as 'GET', second as string, third as CallOptions & { body?: unknown });
+      const input = (second ?? {}) as { params?: Record<string, string | number>; query?: unknown; body?: unknown };
+      return raw(first.method, routeUrl(first, input), { ...third, ...(input.body !== undefined ? { body: input.body } : {}) }).then((res) => ({
+        status: res.statusCode,
+        // a body that is not JSON (a page, a file) is left for `raw`
+        body: /json/.test(String(res.headers['content-type'] ?? '')) ? res.json() : undefined,
+        headers: res.headers,
+        raw: res,
+      }));
+    }) as TestApp['call'];
+  };
   const call = callOn(app);
 
   return {
@@ -92,9 +137,9 @@ export async function createTestApp(kind: DbKind, opts: { basicDataUrl?: string;
     encrypt,
     call,
     async login(username, password = DEMO_PASSWORD) {
-      const res = await call('POST', '/correction-api/platform-system/auth/loginTeacher', { body: { username, password: await encrypt(password) }, ip: `127.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
-      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
-      return res.json().data.token as string;
+      const res = await call(authRoutes.loginTeacher, { body: { username, password: await encrypt(password) } }, { ip: `127.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.raw.body}`);
+      return res.body.data.token;
     },
     lastSmsCode(phone) {
       const msg = [...sms].reverse().find((s) => s.phone === phone);

@@ -4,6 +4,7 @@ import { translate } from '../i18n/catalogue-store';
 import type { Lang } from '../i18n/language';
 import type { Envelope, ErrorBody } from './contracts/envelope';
 import { isErrorCode, type ClientErrorCode, type ErrorCode } from './error-codes';
+import { pathOf, type RouteAnswer, type RouteDef, type RouteInput } from './routes/route';
 
 /** What the host (app, widget, H5 page) does when the error rules of product-rules.md#errors fire. */
 export interface ApiClientHandlers {
@@ -51,6 +52,10 @@ export class ApiError extends Error {
   }
 }
 
+type RouteInputShape = { params?: Record<string, string | number>; query?: RequestOptions['query']; body?: unknown };
+/** The input may be left out when the route needs none. */
+type CallArgs<D> = Record<never, never> extends RouteInput<D> ? [input?: RouteInput<D>, opts?: Omit<RequestOptions, 'query'>] : [input: RouteInput<D>, opts?: Omit<RequestOptions, 'query'>];
+
 function queryString(query: RequestOptions['query']): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -74,6 +79,15 @@ export class ApiClient {
 
   get lang(): Lang {
     return this.options.lang();
+  }
+
+  /**
+   * Calls a route of the core table (core/api/routes): method and path come from its declaration, the
+   * input (path parameters, query, body or a FormData) and the answer are typed by its contract schemas.
+   */
+  call<D extends RouteDef>(def: D, ...args: CallArgs<D>): Promise<RouteAnswer<D>> {
+    const [input = {}, opts = {}] = args as [RouteInputShape?, Omit<RequestOptions, 'query'>?];
+    return this.send<RouteAnswer<D>>(def.method, pathOf(def, input.params), input.body, { ...opts, ...(input.query ? { query: input.query } : {}) });
   }
 
   get<T>(path: string, opts: RequestOptions = {}) {

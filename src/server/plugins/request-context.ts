@@ -5,6 +5,7 @@ import { LIMIT_STATUS } from '../../core/constants';
 import { AppError, unauthorized } from '../errors';
 import { resolveAuth, type AuthContext } from '../services/auth-context';
 import type { ServiceDeps } from '../services/deps';
+import type { RouteDef } from '../../core/api/routes/route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     allowExpired?: boolean;
     /** Served to a user still on the initial password (what /selectCharacter and /initialUser need). */
     allowInitialPassword?: boolean;
+    /** The core route table's declaration this route was registered from (routes/define-route.ts). */
+    routeDef?: RouteDef;
   }
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { envelope, errorBody } from '../../core/api/contracts/envelope';
 
+export { nothing } from '../../core/api/contracts/envelope';
+
 /** Wraps data in the success envelope. */
 export const ok = <T>(data: T) => ({ code: 200 as const, message: 'ok', data });
 
@@ -12,5 +14,3 @@ export const responses = <T extends z.ZodType>(data: T) => ({
   403: errorBody,
   429: errorBody,
 });
-
-export const nothing = z.null();

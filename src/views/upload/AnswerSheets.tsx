@@ -15,7 +15,7 @@ export function AnswerSheets(props: { client: ApiClient; batch: BatchApi; taskId
   const download = async () => {
     setBusy(true);
     try {
-      const blob = await props.client.blob(props.batch.answerSheetsPath({ taskId: props.taskId, classId: props.classId, pages }));
+      const blob = await props.batch.answerSheets({ taskId: props.taskId, classId: props.classId, pages });
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;

@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Progress, Select, Space, Table, Tag, Typograp
 import { InboxOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
 import { ApiError, type ApiClient } from '../../core/api/client';
-import type { batchMatchResult, batchPage, batchProgress, batchUploadResult } from '../../core/api/contracts/batch';
+import type { batchMatchResult, batchPage, batchProgress } from '../../core/api/contracts/batch';
 import type { Student } from '../../core/api/contracts/students';
 import type { batchApi } from '../../core/api/endpoints/batch';
 
@@ -53,11 +53,7 @@ export function BatchUpload(props: { client: ApiClient; batch: BatchApi; taskId:
     abort.current?.abort();
     const controller = (abort.current = new AbortController());
     try {
-      await props.client.events(
-        props.batch.progressPath(id),
-        (_event, data) => setProgress(JSON.parse(data) as Progress),
-        { signal: controller.signal, silent: true },
-      );
+      await props.batch.progress(id, (_event, data) => setProgress(JSON.parse(data) as Progress), { signal: controller.signal });
     } catch {
       /* the stream ended early: the match result below still tells the state */
     }
@@ -73,9 +69,8 @@ export function BatchUpload(props: { client: ApiClient; batch: BatchApi; taskId:
     form.set('taskId', String(props.taskId));
     form.set('classId', String(props.classId));
     form.set('file', file);
-    const path = /\.zip$/i.test(file.name) ? props.batch.uploadZipPath : props.batch.uploadPdfPath;
     try {
-      const res = await props.client.upload<z.infer<typeof batchUploadResult>>(path, form, { silent: true });
+      const res = await props.batch.upload(/\.zip$/i.test(file.name) ? 'zip' : 'pdf', form);
       setBatchId(res.batchId);
       void watch(res.batchId);
     } catch (err) {

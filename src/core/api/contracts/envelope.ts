@@ -13,3 +13,6 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 export type Envelope<T> = { code: 200; message: string; data: T };
+
+/** The `data` of a call that answers nothing. */
+export const nothing = z.null();

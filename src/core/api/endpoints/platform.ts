@@ -1,26 +1,25 @@
-import type { z } from 'zod';
-import type { ApiClient } from '../client';
-import type * as c from '../contracts/platform';
 
-const SYS = '/platform-system';
-const MGMT = '/platform-management';
-type Out<T extends z.ZodType> = z.infer<T>;
+import type { ApiClient } from '../client';
+import { autoCorrection as autoCorrectionRoutes } from '../routes/auto-correction';
+import { dictionary as dictionaryRoutes } from '../routes/dictionary';
+import { messages as messagesRoutes } from '../routes/messages';
+import { school as schoolRoutes } from '../routes/school';
 
 /** School, version, notification, dictionary and AI-review-setting calls used by the shell. */
 export function platformApi(client: ApiClient) {
   return {
-    schoolInfo: () => client.get<Out<typeof c.schoolInfo>>(`${MGMT}/mSchool/schoolInfo`),
-    schoolVersion: (schoolId?: number) => client.get<Out<typeof c.schoolVersion>>(`${MGMT}/schoolVersion/get`, { query: { schoolId } }),
-    messages: (isRead: 0 | 2) => client.get<Out<typeof c.notification>[]>(`${MGMT}/message/getSysMessages`, { query: { isRead } }),
-    markRead: (ids: number[]) => client.post<{ updated: number }>(`${MGMT}/message/update`, { ids }),
-    dict: (dictName: string) => client.get<Out<typeof c.dictItem>[]>(`${SYS}/api/dictDetail`, { query: { dictName } }),
+    schoolInfo: () => client.call(schoolRoutes.mSchoolSchoolInfo),
+    schoolVersion: (schoolId?: number) => client.call(schoolRoutes.schoolVersionGet, { query: { schoolId } }),
+    messages: (isRead: 0 | 2) => client.call(messagesRoutes.getSysMessages, { query: { isRead } }),
+    markRead: (ids: number[]) => client.call(messagesRoutes.update, { body: { ids } }),
+    dict: (dictName: string) => client.call(dictionaryRoutes.dictDetail, { query: { dictName } }),
     dictMap: (names: string[]) =>
-      client.get<Record<string, Out<typeof c.dictItem>[]>>(`${SYS}/api/dictDetail/map`, { query: { dictName: names.join(',') } }),
-    autoCorrectionConfig: () => client.get<Out<typeof c.autoCorrectionConfig>>(`${MGMT}/writingAutoCorrectionConfig/getInfo`),
+      client.call(dictionaryRoutes.dictDetailMap, { query: { dictName: names.join(',') } }),
+    autoCorrectionConfig: () => client.call(autoCorrectionRoutes.getInfo),
     setAutoCorrectionEnabled: (enabled: boolean) =>
-      client.post<Out<typeof c.autoCorrectionConfig>>(`${MGMT}/writingAutoCorrectionConfig/updateStatus`, { enabled }),
+      client.call(autoCorrectionRoutes.updateStatus, { body: { enabled } }),
     setAutoCorrectionDelay: (seconds: number, manual: 0 | 1) =>
-      client.post<Out<typeof c.autoCorrectionConfig>>(`${MGMT}/writingAutoCorrectionConfig/updateConfig/${seconds}/${manual}`),
+      client.call(autoCorrectionRoutes.updateConfig, { params: { minute: seconds, manual } }),
   };
 }
 export type PlatformApi = ReturnType<typeof platformApi>;

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import type { ApiClient } from '../client';
+import { lti as ltiRoutes } from '../routes/lti';
+import { sso as ssoRoutes } from '../routes/sso';
 import type * as c from '../contracts/sso';
 import type * as lti from '../contracts/lti';
-
-const SYS = '/platform-system';
 type Out<T extends z.ZodType> = z.infer<T>;
-type TokenOut = Out<typeof c.ssoTokenResponse>;
 
 /**
  * The SSO entries of product-rules.md#api and the partner launch exchange (product-rules.md#partner-portals). All are silent: a refusal is
@@ -16,15 +15,15 @@ type TokenOut = Out<typeof c.ssoTokenResponse>;
 export function ssoApi(client: ApiClient) {
   return {
     /** POST auth/sso/exchange { partnerId, launch } → token response (like loginTeacher). */
-    exchange: (input: Out<typeof c.ssoExchangeBody>) => client.post<TokenOut>(`${SYS}/auth/sso/exchange`, input, { silent: true }),
+    exchange: (input: Out<typeof c.ssoExchangeBody>) => client.call(ssoRoutes.ssoExchange, { body: input }, { silent: true }),
     /** GET auth/hzy/ssoLogin?ticket&service[&stuid][&partner] */
-    hzyLogin: (query: Out<typeof c.hzySsoLoginQuery>) => client.get<TokenOut>(`${SYS}/auth/hzy/ssoLogin`, { query, silent: true }),
+    hzyLogin: (query: Out<typeof c.hzySsoLoginQuery>) => client.call(ssoRoutes.hzySsoLogin, { query }, { silent: true }),
     /** GET auth/gz/ssoLogin?userId&timestamp&nonce&sign[&service][&partner] */
-    gzLogin: (query: Out<typeof c.gzSsoLoginQuery>) => client.get<TokenOut>(`${SYS}/auth/gz/ssoLogin`, { query, silent: true }),
+    gzLogin: (query: Out<typeof c.gzSsoLoginQuery>) => client.call(ssoRoutes.gzSsoLogin, { query }, { silent: true }),
     /** POST auth/tianyu/login { partnerId?, launch } */
-    tianyuLogin: (input: Out<typeof c.tianyuLoginBody>) => client.post<TokenOut>(`${SYS}/auth/tianyu/login`, input, { silent: true }),
+    tianyuLogin: (input: Out<typeof c.tianyuLoginBody>) => client.call(ssoRoutes.tianyuLogin, { body: input }, { silent: true }),
     /** POST lti/session { code }: an LTI 1.3 launch's single-use hand-off code (docs/lti.md). */
-    ltiSession: (input: Out<typeof lti.ltiSessionBody>) => client.post<TokenOut>('/lti/session', input, { silent: true }),
+    ltiSession: (input: Out<typeof lti.ltiSessionBody>) => client.call(ltiRoutes.session, { body: input }, { silent: true }),
   };
 }
 export type SsoApi = ReturnType<typeof ssoApi>;

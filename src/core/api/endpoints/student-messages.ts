@@ -1,9 +1,6 @@
-import type { z } from 'zod';
-import type { ApiClient } from '../client';
-import type * as m from '../contracts/student-messages';
 
-const MGMT = '/platform-management';
-type Out<T extends z.ZodType> = z.infer<T>;
+import type { ApiClient } from '../client';
+import { h5Messages as h5MessagesRoutes } from '../routes/h5-messages';
 
 /** Who a student is on the H5 pages: class code, student and the student's own code (学生码). */
 export interface StudentWho {
@@ -16,9 +13,9 @@ export interface StudentWho {
 export function studentMessagesApi(client: ApiClient) {
   return {
     /** Silent: the page shows a wrong code next to the field. */
-    verify: (who: StudentWho) => client.post<Out<typeof m.studentVerified>>(`${MGMT}/h5/student/verify`, who, { silent: true }),
-    list: (who: StudentWho) => client.post<Out<typeof m.studentMessage>[]>(`${MGMT}/h5/messages`, who),
-    markRead: (who: StudentWho, ids: number[]) => client.post<{ updated: number }>(`${MGMT}/h5/messages/read`, { ...who, ids }),
+    verify: (who: StudentWho) => client.call(h5MessagesRoutes.studentVerify, { body: who }, { silent: true }),
+    list: (who: StudentWho) => client.call(h5MessagesRoutes.messages, { body: who }),
+    markRead: (who: StudentWho, ids: number[]) => client.call(h5MessagesRoutes.messagesRead, { body: { ...who, ids } }),
   };
 }
 export type StudentMessagesApi = ReturnType<typeof studentMessagesApi>;

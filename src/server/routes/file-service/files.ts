@@ -7,11 +7,9 @@ import { authOf } from '../../plugins/request-context';
 import type { FileRow } from '../../repositories/files';
 import { tooLarge } from '../../services/file-sniff';
 import type { FileGrant, FileService } from '../../services/file-service';
-import { errorBody } from '../../../core/api/contracts/envelope';
-import { ok, responses } from '../reply';
-
-const tags = ['file-service'];
-const uploadResponses = { ...responses(f.storedFile), 413: errorBody, 415: errorBody };
+import { ok } from '../reply';
+import { files as rt } from '../../../core/api/routes/files';
+import { defineRoute } from '../define-route';
 
 /** The one grant a signed link names (two or more, or none: no grant, refused as unsigned). */
 function grantOf(q: { by?: number; st?: number; sa?: number }): FileGrant | undefined {
@@ -47,46 +45,32 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService }> = async (
   const maxBytes = files.maxBytes;
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
 
-  app.post('/files', {
-    bodyLimit: maxBytes + 64 * 1024,
-    schema: {
-      tags,
-      summary: `Upload one file (multipart field "file"): JPG, PNG, WebP (HEIC when decodable), PDF or ZIP, sniffed from the bytes; ≤ UPLOAD_MAX_MB, ≤ 60 MP and 20,000 px a side; content-addressed per school`,
-      consumes: ['multipart/form-data'],
-      response: uploadResponses,
-    },
-  }, async (req) => {
+  defineRoute(app, rt.upload, { answer: f.storedFile }, async (req) => {
     const auth = authOf(req);
     if (!req.isMultipart()) throw badRequest('NO_FILE', 'intake.noFile');
     const part = await req.file();
     const bytes = await readMultipartFile(part, maxBytes);
     return ok(await files.upload(auth, bytes, part?.filename));
+  }, {
+    bodyLimit: maxBytes + 64 * 1024,
   });
 
-  app.post('/files/base64', {
-    bodyLimit: Math.ceil((maxBytes * 4) / 3) + 64 * 1024,
-    schema: { tags, summary: 'Upload one file as Base64 JSON (same checks as multipart)', body: f.base64FileBody, response: uploadResponses },
-  }, async (req) => {
+  defineRoute(app, rt.uploadBase64, { body: f.base64FileBody, answer: f.storedFile }, async (req) => {
     const auth = authOf(req);
     const bytes = Buffer.from(req.body.contentBase64, 'base64');
     return ok(await files.upload(auth, bytes, req.body.fileName || undefined));
+  }, {
+    bodyLimit: Math.ceil((maxBytes * 4) / 3) + 64 * 1024,
   });
 
-  app.get('/files/:id', {
-    schema: { tags, summary: 'The bytes of a file of the caller’s school (bearer token)', params: f.fileIdParams },
-  }, async (req, reply) => {
+  defineRoute(app, rt.read, { params: f.fileIdParams }, async (req, reply) => {
     const { row, bytes } = await files.read(authOf(req), req.params.id);
     return sendBytes(reply, row, bytes, 'private, no-store');
   });
 
-  app.get('/files/:id/info', {
-    schema: { tags, summary: 'Metadata of a file the caller may read, with a fresh signed link bound to the caller (5 minutes; stops working once the caller may no longer read the file)', params: f.fileIdParams, response: responses(f.storedFile) },
-  }, async (req) => ok(await files.info(authOf(req), req.params.id)));
+  defineRoute(app, rt.info, { params: f.fileIdParams, answer: f.storedFile }, async (req) => ok(await files.info(authOf(req), req.params.id)));
 
-  app.get('/files/:id/content', {
-    config: { public: true },
-    schema: { tags, summary: 'The bytes of a file by a short-lived signed link (what <img src> uses); expired or wrong signature 403; each link carries one grant (by = a signed-in reader, st = the pupil, sa = a published sample) and answers 404 once that grant no longer reaches the file; a link without a grant 403', params: f.fileIdParams, querystring: f.signedContentQuery },
-  }, async (req, reply) => {
+  defineRoute(app, rt.signedContent, { params: f.fileIdParams, query: f.signedContentQuery }, async (req, reply) => {
     const { row, bytes, maxAgeSeconds } = await files.readSigned(req.params.id, req.query.exp, req.query.sig, grantOf(req.query));
     return sendBytes(reply, row, bytes, `private, max-age=${maxAgeSeconds}, immutable`);
   });

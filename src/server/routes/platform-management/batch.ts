@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as c from '../../../core/api/contracts/batch';
 import { badRequest, notFound } from '../../errors';
 import { authOf } from '../../plugins/request-context';
@@ -11,9 +10,10 @@ import { batchRepo } from '../../repositories/batch';
 import type { AuthContext } from '../../services/auth-context';
 import { createJobWatch } from '../../services/job-watch';
 import type { Services } from '../../services/services';
-import { ok, responses } from '../reply';
-
-const tags = ['platform-management: batch intake'];
+import { ok } from '../reply';
+import { batch as rt } from '../../../core/api/routes/batch';
+import * as shapes from '../../../core/api/contracts/shapes/batch';
+import { defineRoute } from '../define-route';
 
 /** The task must be visible to the caller, the class too, and the task must reach the class. */
 export function batchScope(services: Services): BatchScope {
@@ -34,9 +34,7 @@ export const batchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   const maxBytes = maxBytesOf(services.deps.uploadMaxBytes);
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
 
-  app.get('/writings/answerSheets', {
-    schema: { tags, summary: 'Printable answer sheets (作文纸, 20×20, A4) of a class for a task: name, id and a QR code (task, student, page) per sheet — application/pdf', querystring: c.answerSheetQuery },
-  }, async (req, reply) => {
+  defineRoute(app, rt.answerSheets, { query: c.answerSheetQuery }, async (req, reply) => {
     const auth = authOf(req);
     await scope.check(auth, req.query.taskId, req.query.classId);
     const task = await services.tasks.get(auth, req.query.taskId);
@@ -53,9 +51,7 @@ export const batchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   });
 
   for (const kind of ['pdf', 'zip'] as const) {
-    app.post(`/writings/saveBatchUploadWritingFileBy${kind.toUpperCase()}`, {
-      schema: { tags, summary: `Batch upload of a class's essays as one ${kind.toUpperCase()} (multipart taskId, classId, draft?, file; sniffed): stored, then split and matched in the background`, consumes: ['multipart/form-data'], response: responses(c.batchUploadResult) },
-    }, async (req) => {
+    defineRoute(app, kind === 'pdf' ? rt.saveBatchUploadWritingFileByPDF : rt.saveBatchUploadWritingFileByZIP, { answer: c.batchUploadResult }, async (req) => {
       const auth = authOf(req);
       if (!req.isMultipart()) throw badRequest('VALIDATION', 'batch.wrongFormat');
       const fields: Record<string, string> = {};
@@ -84,9 +80,7 @@ export const batchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   }
 
   const watch = createJobWatch(services.deps.events);
-  app.get('/writings/batchUploadProgress/:batchId', {
-    schema: { tags, summary: 'Progress of a batch as server-sent events: `progress` events (batchProgress) while it runs, one `done` event, then the stream closes. Pushed as the worker (any process) reports each page', params: z.object({ batchId: z.string().uuid() }) },
-  }, async (req, reply) => {
+  defineRoute(app, rt.batchUploadProgress, { params: shapes.batchUploadProgressParams }, async (req, reply) => {
     const auth = authOf(req);
     let last = '';
     const topic = `batch:${req.params.batchId}`;
@@ -112,18 +106,10 @@ export const batchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   });
 
   const matchHandler = async (auth: AuthContext, batchId: string, lang: 'zh' | 'en') => ok(await batch.matchResult(auth, batchId, lang));
-  app.get('/writings/batchUploadMatchResult', {
-    schema: { tags, summary: 'The match report of a batch: every page matched (how, how sure), grouped into an essay, unmatched (with candidates) or rejected (with the reason)', querystring: c.batchMatchResultQuery, response: responses(c.batchMatchResult) },
-  }, async (req) => matchHandler(authOf(req), req.query.batchId, req.lang));
-  app.post('/writings/batchUploadMatchResult', {
-    schema: { tags, summary: 'The match report of a batch (spec §7 POST form of the GET)', body: c.batchMatchResultQuery, response: responses(c.batchMatchResult) },
-  }, async (req) => matchHandler(authOf(req), req.body.batchId, req.lang));
+  defineRoute(app, rt.batchUploadMatchResult, { query: c.batchMatchResultQuery, answer: c.batchMatchResult }, async (req) => matchHandler(authOf(req), req.query.batchId, req.lang));
+  defineRoute(app, rt.batchUploadMatchResultPost, { body: c.batchMatchResultQuery, answer: c.batchMatchResult }, async (req) => matchHandler(authOf(req), req.body.batchId, req.lang));
 
-  app.get('/writings/batchUnmatchedPages', {
-    schema: { tags, summary: 'Every page of the task and class that batch uploads left without a student (all batches, oldest first), with thumbnails and candidates', querystring: c.unmatchedPagesQuery, response: responses(c.unmatchedPages) },
-  }, async (req) => ok(await batch.unmatchedPages(authOf(req), req.query.taskId, req.query.classId, req.lang)));
+  defineRoute(app, rt.batchUnmatchedPages, { query: c.unmatchedPagesQuery, answer: c.unmatchedPages }, async (req) => ok(await batch.unmatchedPages(authOf(req), req.query.taskId, req.query.classId, req.lang)));
 
-  app.post('/writings/saveBatchUploadWritingInfo', {
-    schema: { tags, summary: 'Assign pages of a batch to students by hand (or set them aside with studentId null); regrouping moves a page between essays', body: c.batchAssignBody, response: responses(c.batchMatchResult) },
-  }, async (req) => ok(await batch.assign(authOf(req), req.body, req.lang)));
+  defineRoute(app, rt.saveBatchUploadWritingInfo, { body: c.batchAssignBody, answer: c.batchMatchResult }, async (req) => ok(await batch.assign(authOf(req), req.body, req.lang)));
 };

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as c from '../../../core/api/contracts/classes';
 import { idQuery } from '../../../core/api/contracts/paging';
 import { hashPassword } from '../../auth/password-hash';
@@ -12,10 +11,11 @@ import { usersRepo } from '../../repositories/users';
 import { requireAny } from '../../services/access';
 import { semesterView } from '../../services/class-service';
 import type { Services } from '../../services/services';
-import { ok, responses } from '../reply';
+import { ok } from '../reply';
 import { isUniqueViolation } from '../../db/pg-errors';
-
-const tags = ['platform-management: basic data (headmaster)'];
+import { foundation as rt } from '../../../core/api/routes/foundation';
+import * as shapes from '../../../core/api/contracts/shapes/foundation';
+import { defineRoute } from '../define-route';
 const TERM = { 1: ['上学期', 'first term'], 2: ['下学期', 'second term'] } as const;
 const semesterNames = (year: number, term: 1 | 2) => ({ nameZh: `${year}-${year + 1}学年${TERM[term][0]}`, nameEn: `${year}–${year + 1} ${TERM[term][1]}` });
 
@@ -30,25 +30,19 @@ export const foundationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   };
   const campusView = async (schoolId: number, id: number) => (await classesRepo.campuses(db, schoolId, [id]))[0]!;
 
-  app.post('/foundation/campus/add', {
-    schema: { tags, summary: 'Add a campus', body: c.campusBody, response: responses(c.campusItem) },
-  }, async (req) => {
+  defineRoute(app, rt.foundationCampusAdd, { body: c.campusBody, answer: c.campusItem }, async (req) => {
     const auth = authOf(req);
     requireAny(auth, ['headmaster', 'add']);
     const row = await classesRepo.insertCampus(db, auth.school.id, req.body.name);
     return ok(await campusView(auth.school.id, row.id));
   });
-  app.post('/foundation/campus/upl', {
-    schema: { tags, summary: 'Rename a campus', body: c.campusUpdateBody, response: responses(c.campusItem) },
-  }, async (req) => {
+  defineRoute(app, rt.foundationCampusUpl, { body: c.campusUpdateBody, answer: c.campusItem }, async (req) => {
     const auth = authOf(req);
     requireAny(auth, ['headmaster', 'edit']);
     if (!(await classesRepo.renameCampus(db, auth.school.id, req.body.id, req.body.name))) throw notFound();
     return ok(await campusView(auth.school.id, req.body.id));
   });
-  app.delete('/foundation/campus/del', {
-    schema: { tags, summary: 'Delete a campus without classes', querystring: idQuery, response: responses(z.object({ deleted: z.number().int() })) },
-  }, async (req) => {
+  defineRoute(app, rt.foundationCampusDel, { query: idQuery, answer: shapes.foundationCampusDelAnswer }, async (req) => {
     const auth = authOf(req);
     requireAny(auth, ['headmaster', 'delete']);
     if (!(await classesRepo.campus(db, auth.school.id, req.query.id))) throw notFound();
@@ -61,9 +55,7 @@ export const foundationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     }
   });
 
-  app.post('/foundation/semester/add', {
-    schema: { tags, summary: 'Add a semester (isCurrent makes it the current one)', body: c.semesterBody, response: responses(c.semester) },
-  }, async (req) => {
+  defineRoute(app, rt.foundationSemesterAdd, { body: c.semesterBody, answer: c.semester }, async (req) => {
     const auth = authOf(req);
     requireAny(auth, ['headmaster', 'add']);
     const b = req.body;
@@ -74,9 +66,7 @@ export const foundationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     if (!row) throw badRequest('SEMESTER_EXISTS', 'foundation.semesterExists');
     return ok(semesterView(row, req.lang));
   });
-  app.post('/foundation/semester/upl', {
-    schema: { tags, summary: 'Change a semester’s dates or make it current', body: c.semesterUpdateBody, response: responses(c.semester) },
-  }, async (req) => {
+  defineRoute(app, rt.foundationSemesterUpl, { body: c.semesterUpdateBody, answer: c.semester }, async (req) => {
     const auth = authOf(req);
     requireAny(auth, ['headmaster', 'edit']);
     const b = req.body;
@@ -91,9 +81,7 @@ export const foundationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     return ok(semesterView(row, req.lang));
   });
 
-  app.post('/foundation/teacher/add', {
-    schema: { tags, summary: 'Create a teacher account in the school; answers a one-time initial password that must be changed at first sign-in', body: c.teacherBody, response: responses(c.teacherCreated) },
-  }, async (req) => {
+  defineRoute(app, rt.foundationTeacherAdd, { body: c.teacherBody, answer: c.teacherCreated }, async (req) => {
     const auth = authOf(req);
     requireAny(auth, ['headmaster', 'add']);
     const b = req.body;
@@ -108,9 +96,7 @@ export const foundationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     });
     return ok({ teacher: await teacherView(auth.school.id, identity.id, req.lang), initialPassword });
   });
-  app.post('/foundation/teacher/upl', {
-    schema: { tags, summary: 'Change a teacher’s name or campus in this school', body: c.teacherUpdateBody, response: responses(c.teacherItem) },
-  }, async (req) => {
+  defineRoute(app, rt.foundationTeacherUpl, { body: c.teacherUpdateBody, answer: c.teacherItem }, async (req) => {
     const auth = authOf(req);
     requireAny(auth, ['headmaster', 'edit']);
     if (req.body.campusId !== null && !(await classesRepo.campus(db, auth.school.id, req.body.campusId))) throw notFound();
@@ -118,10 +104,6 @@ export const foundationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     return ok(await teacherView(auth.school.id, req.body.id, req.lang));
   });
 
-  app.post('/classSync/run', {
-    schema: { tags, summary: 'Sync classes and students from the basic-data platform; classes created in zhipi are never touched', response: responses(c.syncReport) },
-  }, async (req) => ok(await services.classSync.run(authOf(req))));
-  app.get('/classSync/last', {
-    schema: { tags, summary: 'The last successful sync report of the school, and whether a platform is configured', response: responses(c.lastSync) },
-  }, async (req) => ok(await services.classSync.last(authOf(req))));
+  defineRoute(app, rt.classSyncRun, { answer: c.syncReport }, async (req) => ok(await services.classSync.run(authOf(req))));
+  defineRoute(app, rt.classSyncLast, { answer: c.lastSync }, async (req) => ok(await services.classSync.last(authOf(req))));
 };

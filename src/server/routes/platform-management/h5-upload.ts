@@ -2,14 +2,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as e from '../../../core/api/contracts/essays';
-import { errorBody } from '../../../core/api/contracts/envelope';
 import { badRequest } from '../../errors';
 import { inspectUpload, type InspectedFile } from '../../services/file-sniff';
 import { readFieldsThenFiles } from '../multipart-fields-first';
 import type { Services } from '../../services/services';
-import { ok, responses } from '../reply';
-
-const tags = ['platform-management: phone upload (public)'];
+import { ok } from '../reply';
+import { h5Upload as rt } from '../../../core/api/routes/h5-upload';
+import { defineRoute } from '../define-route';
 /** The JSON form carries small Base64 pages only; photos go as multipart. */
 export const H5_JSON_MAX_BYTES = 512 * 1024;
 const jsonIdentityQuery = e.h5SubmitBody.pick({ taskId: true, classCode: true, studentId: true, studentCode: true });
@@ -37,22 +36,15 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   const maxBytes = h5.maxBytes;
   await app.register(multipart, { limits: { fileSize: maxBytes, files: e.MAX_PHONE_PAGES, fields: 6, parts: e.MAX_PHONE_PAGES + 6 } });
 
-  app.get('/h5/upload/context', {
-    config: { public: true },
-    schema: { tags, summary: 'Task, requirements, deadline and the class’s students (names, masked ids, submission state) for the upload QR', querystring: e.h5UploadQuery, response: responses(e.h5UploadContext) },
-  }, async (req) => ok(await h5.context(req.query.taskId, req.query.classCode, req.ip)));
+  defineRoute(app, rt.uploadContext, { query: e.h5UploadQuery, answer: e.h5UploadContext }, async (req) => ok(await h5.context(req.query.taskId, req.query.classCode, req.ip)));
 
-  app.post('/h5/upload/submit', {
-    config: { public: true },
+  defineRoute(app, rt.uploadSubmit, { body: e.h5SubmitBody, answer: e.h5SubmitResult }, async (req) => {
+    const job = streamed.get(req)!;
+    if (!req.isMultipart()) for (const p of req.body.pages) job.pages.push({ checked: await inspectUpload(Buffer.from(p.contentBase64, 'base64'), maxBytes), fileName: p.fileName });
+    return ok(await h5.submit(job.prepared, job.pages));
+  }, {
     // Only the JSON form is parsed against this; multipart files stream within `maxBytes` each.
     bodyLimit: H5_JSON_MAX_BYTES,
-    schema: {
-      tags,
-      summary: `A student's submission: multipart (fields taskId, classCode, studentId, studentCode, then up to ${e.MAX_PHONE_PAGES} image files in page order) or JSON with Base64 pages (small pages only, at most ${H5_JSON_MAX_BYTES / 1024} kB; the query names taskId, classCode and studentId and the X-Student-Code header carries the code, which are checked before the body is read). Before the deadline; a repeat replaces the pages of the draft until the teacher approves it (the replaced pages are kept as a previous version and the teacher is notified); after a revision request it becomes the next draft`,
-      consumes: ['multipart/form-data', 'application/json'],
-      body: e.h5SubmitBody,
-      response: { ...responses(e.h5SubmitResult), 409: errorBody, 413: errorBody, 415: errorBody },
-    },
     // Who is sending is settled before a byte of the body is read: the IP limit for every form, and
     // for JSON the identity from the query and header, so an anonymous large body costs nothing.
     onRequest: async (req) => {
@@ -85,9 +77,5 @@ export const h5UploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       streamed.set(req, { prepared, pages });
       (req as { body: unknown }).body = { ...fields, pages: pages.map((p) => ({ fileName: p.fileName, contentBase64: '-' })) };
     },
-  }, async (req) => {
-    const job = streamed.get(req)!;
-    if (!req.isMultipart()) for (const p of req.body.pages) job.pages.push({ checked: await inspectUpload(Buffer.from(p.contentBase64, 'base64'), maxBytes), fileName: p.fileName });
-    return ok(await h5.submit(job.prepared, job.pages));
   });
 };

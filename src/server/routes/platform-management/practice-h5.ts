@@ -2,16 +2,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as c from '../../../core/api/contracts/practice';
-import { errorBody } from '../../../core/api/contracts/envelope';
 import { badRequest } from '../../errors';
 import { tooLarge, type InspectedFile } from '../../services/file-sniff';
 import { readFieldsThenFiles } from '../multipart-fields-first';
 import { checkTypedAnswer, type PreparedPracticeAttempt } from '../../services/practice-h5-service';
 import type { Services } from '../../services/services';
-import { ok, responses } from '../reply';
-
-const tags = ['platform-management: practice on H5 (public)'];
-const refusals = { 404: errorBody, 409: errorBody, 413: errorBody, 415: errorBody };
+import { ok } from '../reply';
+import { practiceH5 as rt } from '../../../core/api/routes/practice-h5';
+import { defineRoute } from '../define-route';
 /** Photos of a multipart submission, checked while streaming in (the fields come first). */
 const streamed = new WeakMap<FastifyRequest, { prepared: PreparedPracticeAttempt; photos: { checked: InspectedFile; fileName: string }[] }>();
 /** A typed answer's JSON body at most (5000 characters of text and the fields). */
@@ -26,27 +24,19 @@ export const practiceH5Routes: FastifyPluginAsyncZod<{ services: Services }> = a
   const h5 = services.practiceH5;
   await app.register(multipart, { limits: { fileSize: h5.maxBytes, files: c.PRACTICE_MAX_PHOTOS, fields: 6, parts: c.PRACTICE_MAX_PHOTOS + 6 } });
 
-  app.get('/h5/practice/class', {
-    config: { public: true },
-    schema: { tags, summary: 'The class’s started practices and classroom writings (state, time left) and its roster (names, masked ids)', querystring: c.h5PracticeClassQuery, response: responses(c.h5PracticeClass) },
-  }, async (req) => ok(await h5.classView(req.query.code, req.ip)));
+  defineRoute(app, rt.practiceClass, { query: c.h5PracticeClassQuery, answer: c.h5PracticeClass }, async (req) => ok(await h5.classView(req.query.code, req.ip)));
 
-  app.post('/h5/practice/mine', {
-    config: { public: true },
-    schema: { tags, summary: 'The student’s attempts of a practice with the AI’s feedback and the teacher’s comments (student code in the body)', body: c.h5PracticeWho, response: { ...responses(c.h5PracticeMine), ...refusals } },
-  }, async (req) => ok(await h5.mine(req.body, req.ip, req.lang)));
+  defineRoute(app, rt.practiceMine, { body: c.h5PracticeWho, answer: c.h5PracticeMine }, async (req) => ok(await h5.mine(req.body, req.ip, req.lang)));
 
-  app.post('/h5/practice/submit', {
-    config: { public: true },
+  defineRoute(app, rt.practiceSubmit, { body: c.h5PracticeSubmit, answer: c.h5PracticeSubmitted }, async (req) => {
+    const photo = streamed.get(req);
+    if (photo) return ok(await h5.submit(photo.prepared, { photos: photo.photos }));
+    const text = checkTypedAnswer(req.body.text);
+    const prepared = await h5.prepare(req.body, req.ip);
+    return ok(await h5.submit(prepared, { text }));
+  }, {
     // Only the typed JSON answer is parsed against this; photos stream as multipart within h5.maxBytes each.
     bodyLimit: TYPED_MAX_BYTES,
-    schema: {
-      tags,
-      summary: `An attempt: JSON with the typed text, or multipart (fields classCode, studentId, studentCode, practiceId first, then up to ${c.PRACTICE_MAX_PHOTOS} photos). Refused once the practice is closed or the classroom writing ended (403 PRACTICE_CLOSED) and past the attempts allowed (409); the AI's feedback follows at once (poll h5/practice/mine)`,
-      consumes: ['multipart/form-data', 'application/json'],
-      body: c.h5PracticeSubmit,
-      response: { ...responses(c.h5PracticeSubmitted), ...refusals },
-    },
     // A typed answer is small: a large JSON body is refused before it is read (photos go as multipart, checked while streaming).
     onRequest: async (req) => {
       if (!String(req.headers['content-type'] ?? '').startsWith('multipart/') && Number(req.headers['content-length'] ?? 0) > TYPED_MAX_BYTES) throw tooLarge(TYPED_MAX_BYTES);
@@ -69,11 +59,5 @@ export const practiceH5Routes: FastifyPluginAsyncZod<{ services: Services }> = a
       streamed.set(req, { prepared, photos });
       (req as { body: unknown }).body = { classCode: fields.classCode, studentId: Number(fields.studentId), studentCode: fields.studentCode, practiceId: Number(fields.practiceId) };
     },
-  }, async (req) => {
-    const photo = streamed.get(req);
-    if (photo) return ok(await h5.submit(photo.prepared, { photos: photo.photos }));
-    const text = checkTypedAnswer(req.body.text);
-    const prepared = await h5.prepare(req.body, req.ip);
-    return ok(await h5.submit(prepared, { text }));
   });
 };

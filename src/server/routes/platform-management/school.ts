@@ -4,16 +4,13 @@ import { forbidden, notFound } from '../../errors';
 import { authOf } from '../../plugins/request-context';
 import { schoolsRepo } from '../../repositories/schools';
 import type { Services } from '../../services/services';
-import { ok, responses } from '../reply';
-
-const tags = ['platform-management: school'];
+import { ok } from '../reply';
+import { school as rt } from '../../../core/api/routes/school';
+import { defineRoute } from '../define-route';
 
 /** `mSchool/schoolInfo` and `schoolVersion/get`: the caller's own school only. */
 export const schoolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.get('/mSchool/schoolInfo', {
-    config: { allowExpired: true },
-    schema: { tags, summary: 'School of the current identity', response: responses(c.schoolInfo) },
-  }, async (req) => {
+  defineRoute(app, rt.mSchoolSchoolInfo, { answer: c.schoolInfo }, async (req) => {
     const { school, identity } = authOf(req);
     return ok({
       schoolId: school.id,
@@ -25,16 +22,17 @@ export const schoolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       category: school.category,
       schoolType: school.schoolType,
     });
+  }, {
+    config: { allowExpired: true },
   });
 
-  app.get('/schoolVersion/get', {
-    config: { allowExpired: true },
-    schema: { tags, summary: 'Product version of a school (defaults to the caller’s; other schools are refused)', querystring: c.schoolVersionQuery, response: responses(c.schoolVersion) },
-  }, async (req) => {
+  defineRoute(app, rt.schoolVersionGet, { query: c.schoolVersionQuery, answer: c.schoolVersion }, async (req) => {
     const { school } = authOf(req);
     if (req.query.schoolId !== undefined && req.query.schoolId !== school.id) throw forbidden();
     const version = await schoolsRepo.version(services.deps.db, school.versionId);
     if (!version) throw notFound();
     return ok({ schoolId: school.id, versionId: version.id, versionName: version.name });
+  }, {
+    config: { allowExpired: true },
   });
 };

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as c from '../../../core/api/contracts/auth';
 import { authOf } from '../../plugins/request-context';
 import { captchaService } from '../../services/captcha-service';
 import { buildSessionUser } from '../../services/session-user';
 import type { Services } from '../../services/services';
-import { nothing, ok, responses } from '../reply';
-
-const tags = ['platform-system: auth'];
+import { nothing, ok } from '../reply';
+import { auth as rt } from '../../../core/api/routes/auth';
+import * as shapes from '../../../core/api/contracts/shapes/auth';
+import { defineRoute } from '../define-route';
 
 /** `/platform-system/auth/*`: sign-in, session, identity switch, captcha, SMS and password calls. */
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -18,95 +18,55 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     lang: req.lang,
   });
 
-  app.get('/auth/publicKey', {
-    config: { public: true },
-    schema: { tags, summary: 'RSA public key (SPKI, Base64) for encrypting password fields', response: responses(c.publicKeyResponse) },
-  }, async () => ok({ publicKey: deps.cipher.publicKeySpki, algorithm: 'RSA-OAEP-256' as const }));
+  defineRoute(app, rt.publicKey, { answer: c.publicKeyResponse }, async () => ok({ publicKey: deps.cipher.publicKeySpki, algorithm: 'RSA-OAEP-256' as const }));
 
-  app.post('/auth/loginTeacher', {
-    config: { public: true },
-    schema: { tags, summary: 'Sign in with username and encrypted password (captcha after repeated failures)', body: c.loginTeacherBody, response: responses(c.tokenResponse) },
-  }, async (req) => ok(await session.loginWithPassword(req.body, client(req))));
+  defineRoute(app, rt.loginTeacher, { body: c.loginTeacherBody, answer: c.tokenResponse }, async (req) => ok(await session.loginWithPassword(req.body, client(req))));
 
-  app.post('/auth/login/mobile', {
-    config: { public: true },
-    schema: { tags, summary: 'Sign in with a mobile number and SMS code', body: c.loginMobileBody, response: responses(c.tokenResponse) },
-  }, async (req) => ok(await session.loginWithSms(req.body, client(req))));
+  defineRoute(app, rt.loginMobile, { body: c.loginMobileBody, answer: c.tokenResponse }, async (req) => ok(await session.loginWithSms(req.body, client(req))));
 
-  app.get('/auth/info', {
-    config: { allowExpired: true, allowInitialPassword: true },
-    schema: { tags, summary: 'The signed-in user', response: responses(c.sessionUser) },
-  }, async (req) => {
+  defineRoute(app, rt.info, { answer: c.sessionUser }, async (req) => {
     const ctx = authOf(req);
     return ok(buildSessionUser(ctx, ctx.identityCount, req.lang));
+  }, {
+    config: { allowExpired: true, allowInitialPassword: true },
   });
 
-  app.delete('/auth/logout', {
-    config: { allowExpired: true, allowInitialPassword: true },
-    schema: { tags, summary: 'Revoke the current token', response: responses(nothing) },
-  }, async (req) => {
+  defineRoute(app, rt.logout, { answer: nothing }, async (req) => {
     await session.logout(authOf(req));
     return ok(null);
+  }, {
+    config: { allowExpired: true, allowInitialPassword: true },
   });
 
-  app.get('/auth/code', {
-    config: { public: true },
-    schema: { tags, summary: 'Proof-of-work challenge (altcha) for the sign-in form after failures and the public forms; send the solved payload as captchaCode with its uuid', response: responses(c.captchaResponse) },
-  }, async () => ok(await captchaService.create(deps.db, deps.signer, deps.now(), deps.powWork)));
+  defineRoute(app, rt.code, { answer: c.captchaResponse }, async () => ok(await captchaService.create(deps.db, deps.signer, deps.now(), deps.powWork)));
 
-  app.post('/auth/getImageVerificationCode', {
-    config: { public: true },
-    schema: { tags, summary: 'Proof-of-work challenge (altcha) to solve before an SMS code is sent', response: responses(c.captchaResponse) },
-  }, async () => ok(await captchaService.create(deps.db, deps.signer, deps.now(), deps.powWork)));
+  defineRoute(app, rt.getImageVerificationCode, { answer: c.captchaResponse }, async () => ok(await captchaService.create(deps.db, deps.signer, deps.now(), deps.powWork)));
 
-  app.post('/auth/verify', {
-    config: { public: true },
-    schema: { tags, summary: 'Check a solved challenge (code = the altcha payload); a solved challenge can then buy one SMS code', body: c.verifyCaptchaBody, response: responses(z.object({ verified: z.literal(true) })) },
-  }, async (req) => {
+  defineRoute(app, rt.verify, { body: c.verifyCaptchaBody, answer: shapes.verifyAnswer }, async (req) => {
     await captchaService.verify(deps.db, deps.signer, req.body.uuid, req.body.code, deps.now());
     return ok({ verified: true as const });
   });
 
-  app.post('/auth/smsCode', {
-    config: { public: true },
-    schema: {
-      tags,
-      summary: 'Send an SMS code for sign-in or registration (needs a captcha solved through auth/verify)',
-      body: c.smsCodeBody.extend({ purpose: z.enum(['login', 'register']).default('login') }),
-      response: responses(c.smsSentResponse),
-    },
-  }, async (req) => ok(await account.sendSmsCode(req.body, req.body.purpose, req.lang)));
+  defineRoute(app, rt.smsCode, { body: shapes.smsCodeBody, answer: c.smsSentResponse }, async (req) => ok(await account.sendSmsCode(req.body, req.body.purpose, req.lang)));
 
-  app.get('/auth/verificationCode', {
-    config: { public: true },
-    schema: { tags, summary: 'Send an SMS code for password recovery (needs a solved captcha)', querystring: c.verificationCodeQuery, response: responses(c.smsSentResponse) },
-  }, async (req) => ok(await account.sendSmsCode(req.query, 'reset', req.lang)));
+  defineRoute(app, rt.verificationCode, { query: c.verificationCodeQuery, answer: c.smsSentResponse }, async (req) => ok(await account.sendSmsCode(req.query, 'reset', req.lang)));
 
-  app.get('/auth/getTeacherRoles', {
+  defineRoute(app, rt.getTeacherRoles, { answer: shapes.getTeacherRolesAnswer }, async (req) => ok(await session.identities(authOf(req), req.lang)), {
     config: { allowExpired: true, allowInitialPassword: true },
-    schema: { tags, summary: 'Identities the user can switch to', response: responses(z.array(c.identity)) },
-  }, async (req) => ok(await session.identities(authOf(req), req.lang)));
-
-  app.post('/auth/chooseRole', {
-    config: { allowExpired: true, allowInitialPassword: true },
-    schema: { tags, summary: 'Switch identity: returns a new token and revokes the old one', body: c.chooseRoleBody, response: responses(c.tokenResponse) },
-  }, async (req) => ok(await session.chooseRole(authOf(req), req.body, client(req))));
-
-  app.post('/auth/changePassWord', {
-    config: { allowInitialPassword: true },
-    schema: { tags, summary: 'Change password (fields RSA-encrypted, Base64); revokes every session', body: c.changePasswordBody, response: responses(nothing) },
-  }, async (req) => {
-    await account.changePassword(authOf(req), req.body);
-    return ok(null);
   });
 
-  app.post('/auth/forgetPassword', {
-    config: { public: true },
-    schema: { tags, summary: 'Forgot password, step 1: SMS code → reset token', body: c.forgetPasswordBody, response: responses(c.resetTokenResponse) },
-  }, async (req) => ok(await account.startReset(req.body)));
+  defineRoute(app, rt.chooseRole, { body: c.chooseRoleBody, answer: c.tokenResponse }, async (req) => ok(await session.chooseRole(authOf(req), req.body, client(req))), {
+    config: { allowExpired: true, allowInitialPassword: true },
+  });
 
-  app.post('/auth/register', {
-    config: { public: true },
-    schema: { tags, summary: 'Register a teacher account with a school invitation code and SMS code', body: c.registerBody, response: responses(c.registerResponse) },
-  }, async (req) => ok(await account.register(req.body)));
+  defineRoute(app, rt.changePassWord, { body: c.changePasswordBody, answer: nothing }, async (req) => {
+    await account.changePassword(authOf(req), req.body);
+    return ok(null);
+  }, {
+    config: { allowInitialPassword: true },
+  });
+
+  defineRoute(app, rt.forgetPassword, { body: c.forgetPasswordBody, answer: c.resetTokenResponse }, async (req) => ok(await account.startReset(req.body)));
+
+  defineRoute(app, rt.register, { body: c.registerBody, answer: c.registerResponse }, async (req) => ok(await account.register(req.body)));
 };

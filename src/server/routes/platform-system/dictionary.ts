@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as c from '../../../core/api/contracts/platform';
 import { dictionaryRepo } from '../../repositories/dictionary';
 import type { Services } from '../../services/services';
-import { ok, responses } from '../reply';
-
-const tags = ['platform-system: dictionary'];
+import { ok } from '../reply';
+import { dictionary as rt } from '../../../core/api/routes/dictionary';
+import * as shapes from '../../../core/api/contracts/shapes/dictionary';
+import { defineRoute } from '../define-route';
 
 /**
  * `/platform-system/api/dictDetail[/map]`: shared code lists (grades, genres, semesters...). Not served to an
@@ -13,13 +13,9 @@ const tags = ['platform-system: dictionary'];
  */
 export const dictionaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const db = services.deps.db;
-  app.get('/api/dictDetail', {
-    schema: { tags, summary: 'Items of one dictionary', querystring: c.dictQuery, response: responses(z.array(c.dictItem)) },
-  }, async (req) => ok(await dictionaryRepo.list(db, req.query.dictName, req.lang)));
+  defineRoute(app, rt.dictDetail, { query: c.dictQuery, answer: shapes.dictDetailAnswer }, async (req) => ok(await dictionaryRepo.list(db, req.query.dictName, req.lang)));
 
-  app.get('/api/dictDetail/map', {
-    schema: { tags, summary: 'Items of several dictionaries (comma-separated names), keyed by name', querystring: c.dictMapQuery, response: responses(z.record(z.string(), z.array(c.dictItem))) },
-  }, async (req) => {
+  defineRoute(app, rt.dictDetailMap, { query: c.dictMapQuery, answer: shapes.dictDetailMapAnswer }, async (req) => {
     const names = [...new Set(req.query.dictName.split(',').map((n) => n.trim()).filter(Boolean))];
     const rows = await dictionaryRepo.listMany(db, names, req.lang);
     const map: Record<string, { label: string; value: string; sort: number }[]> = Object.fromEntries(names.map((n) => [n, []]));

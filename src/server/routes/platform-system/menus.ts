@@ -4,14 +4,13 @@ import { authOf } from '../../plugins/request-context';
 import { permissionsRepo } from '../../repositories/permissions';
 import { limitOf, permissionEntries, systemInfoOf } from '../../services/session-user';
 import type { Services } from '../../services/services';
-import { ok, responses } from '../reply';
+import { ok } from '../reply';
+import { menus as rt } from '../../../core/api/routes/menus';
+import { defineRoute } from '../define-route';
 
 /** `/platform-system/api/menus/infoMenu`: the side menu and action lists of the current identity. */
 export const menuRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.get('/api/menus/infoMenu', {
-    config: { allowExpired: true },
-    schema: { tags: ['platform-system: menus'], summary: 'Menus, permissions, limit and system info of the current identity', response: responses(c.infoMenuResponse) },
-  }, async (req) => {
+  defineRoute(app, rt.menusInfoMenu, { answer: c.infoMenuResponse }, async (req) => {
     const ctx = authOf(req);
     const rows = await permissionsRepo.menusFor(services.deps.db, ctx.permissions.map((p) => p.permissionId));
     const roleName = req.lang === 'en' ? ctx.identity.roleNameEn : ctx.identity.roleNameZh;
@@ -23,5 +22,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       realname: ctx.user.realname,
       systemInfo: systemInfoOf(ctx.school),
     });
+  }, {
+    config: { allowExpired: true },
   });
 };

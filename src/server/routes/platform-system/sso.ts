@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import * as c from '../../../core/api/contracts/sso';
 import type { Services } from '../../services/services';
 import type { SsoClient } from '../../services/sso-service';
-import { ok, responses } from '../reply';
-
-const tags = ['platform-system: single sign-on'];
+import { ok } from '../reply';
+import { sso as rt } from '../../../core/api/routes/sso';
+import { defineRoute } from '../define-route';
 
 function client(req: FastifyRequest): SsoClient {
   return {
@@ -24,23 +24,11 @@ function client(req: FastifyRequest): SsoClient {
 export const ssoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { sso } = services;
 
-  app.post('/auth/sso/exchange', {
-    config: { public: true },
-    schema: { tags, summary: "Exchange a partner's signed, short-lived, single-use launch for a token of the linked teacher", body: c.ssoExchangeBody, response: responses(c.ssoTokenResponse) },
-  }, async (req) => ok(await sso.exchange(req.body, client(req))));
+  defineRoute(app, rt.ssoExchange, { body: c.ssoExchangeBody, answer: c.ssoTokenResponse }, async (req) => ok(await sso.exchange(req.body, client(req))));
 
-  app.get('/auth/hzy/ssoLogin', {
-    config: { public: true },
-    schema: { tags, summary: 'Sign in with a CAS ticket of the teacher-education platform (validated with the partner)', querystring: c.hzySsoLoginQuery, response: responses(c.ssoTokenResponse) },
-  }, async (req) => ok(await sso.hzyLogin(req.query, { ...client(req), host: req.headers.host ?? '' })));
+  defineRoute(app, rt.hzySsoLogin, { query: c.hzySsoLoginQuery, answer: c.ssoTokenResponse }, async (req) => ok(await sso.hzyLogin(req.query, { ...client(req), host: req.headers.host ?? '' })));
 
-  app.get('/auth/gz/ssoLogin', {
-    config: { public: true },
-    schema: { tags, summary: "Sign in with a link signed by the region platform's server (userId, timestamp, nonce, sign)", querystring: c.gzSsoLoginQuery, response: responses(c.ssoTokenResponse) },
-  }, async (req) => ok(await sso.gzLogin(req.query, client(req))));
+  defineRoute(app, rt.gzSsoLogin, { query: c.gzSsoLoginQuery, answer: c.ssoTokenResponse }, async (req) => ok(await sso.gzLogin(req.query, client(req))));
 
-  app.post('/auth/tianyu/login', {
-    config: { public: true },
-    schema: { tags, summary: "Sign in with the basic-data platform's launch (logout hidden for the session)", body: c.tianyuLoginBody, response: responses(c.ssoTokenResponse) },
-  }, async (req) => ok(await sso.tianyuLogin(req.body, client(req))));
+  defineRoute(app, rt.tianyuLogin, { body: c.tianyuLoginBody, answer: c.ssoTokenResponse }, async (req) => ok(await sso.tianyuLogin(req.body, client(req))));
 };

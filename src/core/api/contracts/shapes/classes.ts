@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import * as c from '../classes';
+import { paged } from '../paging';
+
+export const deleted = z.object({ deleted: z.number().int() });
+export const mclassListAnswer = paged(c.classItem);
+export const mclassSelectSemesterAnswer = z.array(c.semester);
+export const mclassSelectSchoolTermAnswer = z.array(c.schoolTerm);
+export const mclassGetClassListByCampusIdAndSystemTermAnswer = z.array(c.classBrief);
+export const mSchoolClassTeacherRelieveAnswer = c.classItem.nullable();
+export const homeListSemesterAnswer = z.array(c.semester);
+export const homeListSemesterBySchoolIdAnswer = z.array(c.semester);
+export const homeListGradeSelectAnswer = z.array(c.gradeItem.omit({ classCount: true }));
+export const homeListGradeSelectBySchoolIdAnswer = z.array(c.gradeItem.omit({ classCount: true }));
+export const homeListGradeAnswer = z.array(c.gradeItem);
+export const mSchoolTeacherListAnswer = z.array(c.teacherItem);
+export const rolesAllAnswer = z.array(c.roleItem);
+export const mSchoolCampusListAnswer = z.array(c.campusItem);
+export const mSchoolCampusCurrentUserAnswer = c.campusItem.nullable();
+export const mSchoolCampusGetCampusByTeacherAnswer = z.array(c.campusItem);

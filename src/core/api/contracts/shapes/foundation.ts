@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const foundationCampusDelAnswer = z.object({ deleted: z.number().int() });

@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const samplesWithdrawAnswer = z.object({ id: z.number().int() });

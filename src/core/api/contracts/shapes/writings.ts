@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const delAnswer = z.object({ deleted: z.number().int() });
