@@ -27,7 +27,7 @@ export const batch = {
     tags: ["platform-management: batch intake"],
   }),
   batchUploadMatchResultPost: route<{ body: typeof c.batchMatchResultQuery; answer: typeof c.batchMatchResult }>('POST', '/platform-management/writings/batchUploadMatchResult', {
-    summary: "The match report of a batch (spec §7 POST form of the GET)",
+    summary: "The match report of a batch (the POST form of the GET, for clients that send the query as a body)",
     tags: ["platform-management: batch intake"],
   }),
   batchUnmatchedPages: route<{ query: typeof c.unmatchedPagesQuery; answer: typeof c.unmatchedPages }>('GET', '/platform-management/writings/batchUnmatchedPages', {

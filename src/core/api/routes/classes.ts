@@ -11,7 +11,7 @@ export const classes = {
     tags: ["platform-management: classes"],
   }),
   mclassAdd: route<{ body: typeof c.classBody; answer: typeof c.classItem }>('POST', '/platform-management/mclass/add', {
-    summary: "Create a class (spec §5 prompts for missing grade, main teacher, campus, name, semester)",
+    summary: "Create a class (a missing grade, main teacher, campus, name or semester is refused with its field named)",
     tags: ["platform-management: classes"],
   }),
   mclassGet: route<{ query: typeof idQuery; answer: typeof c.classItem }>('GET', '/platform-management/mclass/get', {

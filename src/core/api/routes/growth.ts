@@ -18,7 +18,7 @@ export const growth = {
     tags: ["platform-management: student growth records"],
   }),
   studentGrowing: route<{ params: typeof g.growthRecordParams; answer: typeof g.growthRecord }>('GET', '/platform-management/studentGrowing/:studentId/:semesterId', {
-    summary: "One student's growth record of a semester (spec §3 fields); semesterId is id_year_term or the bare id",
+    summary: "One student's growth record of a semester (the fields of product-rules.md#growth-records); semesterId is id_year_term or the bare id",
     tags: ["platform-management: student growth records"],
     errors: [404],
   }),
