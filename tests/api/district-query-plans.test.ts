@@ -16,6 +16,8 @@ import { growthRecordQuery, growthScoredQuery, growthStudentQuery } from '../../
 import { notificationListQuery } from '../../src/server/repositories/notifications';
 import { taskClassScopeQuery } from '../../src/server/repositories/task-class-scope';
 import { currentEssaysQuery } from '../../src/server/repositories/writing-statistics';
+import { workspaceEssayQuery } from '../../src/server/repositories/workspace-essay';
+import { workspaceTaskQuery } from '../../src/server/repositories/workspace-task';
 
 const districtUrl = process.env.BENCH_DISTRICT_URL;
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -148,6 +150,22 @@ describe.skipIf(!districtUrl && !adminUrl)('query plans on a generated district'
       const seqScans = nodes(plan).filter((n) => n['Node Type'] === 'Seq Scan' && ['essays', 'growth_entries', 'notifications', 'students', 'corrections', 'essay_reviews'].includes(n['Relation Name'] ?? ''));
       expect(seqScans.map((n) => n['Relation Name']), label).toEqual([]);
       if (districtUrl) expect(ms, label).toBeLessThan(200);
+    }
+  });
+
+  it('correction workspace (task side, essay side) reads by key: no sequential scan, no subplan per row', async () => {
+    const { rows } = await client.query(`select e.id, e.task_id, e.class_id, t.school_id from essays e join tasks t on t.id = e.task_id where e.task_id = $1 order by e.id limit 1`, [task.id]);
+    const e = rows[0];
+    for (const [label, query, values] of [
+      ['workspace task', workspaceTaskQuery(database.db), { schoolId: e.school_id, taskId: e.task_id, classId: e.class_id }],
+      ['workspace essay', workspaceEssayQuery(database.db), { essayId: e.id, jobKey: `essay:${e.id}` }],
+    ] as const) {
+      if (districtUrl) await explain(query, values);
+      const { plan, ms } = await explain(query, values);
+      expect(perRowReads(plan, 'essays'), label).toEqual([]);
+      const seqScans = nodes(plan).filter((n) => n['Node Type'] === 'Seq Scan' && ['essays', 'corrections', 'essay_reviews', 'revision_requests', 'jobs', 'tasks', 'classes'].includes(n['Relation Name'] ?? ''));
+      expect(seqScans.map((n) => n['Relation Name']), label).toEqual([]);
+      if (districtUrl) expect(ms, label).toBeLessThan(50);
     }
   });
 });

@@ -159,6 +159,8 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
+    // the latest job of a key whatever its status (the correction screen reads it on every open; done jobs stay)
+    index('jobs_dedupe_key_id_idx').on(t.dedupeKey, t.id),
   ],
 );
 

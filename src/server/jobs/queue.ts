@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { jobs } from '../db/schema';
 import { CHANNELS, notify } from '../db/db-events';
+import { preparedPerDatabase } from '../repositories/prepared-per-database';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -194,14 +195,19 @@ export async function expireLeasesOf(db: Executor, workerIds: string[], now: Dat
 
 /** The latest job of a dedupe key (what the UI polls for an essay). */
 export async function latestJobByKey(db: Executor, dedupeKey: string): Promise<JobRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(jobs)
-    .where(eq(jobs.dedupeKey, dedupeKey))
-    .orderBy(sql`${jobs.id} desc`)
-    .limit(1);
+  const [row] = await latestJobStatement(db).execute({ dedupeKey });
   return row;
 }
+// the correction screen shows the essay's job on every open
+const latestJobStatement = preparedPerDatabase((db: Executor) =>
+  db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.dedupeKey, sql.placeholder('dedupeKey')))
+    .orderBy(sql`${jobs.id} desc`)
+    .limit(1)
+    .prepare('zp_job_latest_by_key'),
+);
 
 /**
  * When the runner must look again at the latest: the earliest runAt among queued jobs of these kinds, or

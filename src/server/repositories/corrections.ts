@@ -18,25 +18,12 @@ export const correctionsRepo = {
   },
   /** The task of an essay with its scoring standard and the creator's AI review delay setting. */
   async taskFor(db: Executor, taskId: number) {
-    const [row] = await db
-      .select({
-        task: tasks,
-        standard: scoringStandards,
-        delay: { enabled: autoCorrectionSettings.enabled, waitSeconds: autoCorrectionSettings.waitSeconds },
-      })
-      .from(tasks)
-      .leftJoin(scoringStandards, eq(scoringStandards.id, tasks.scoringStandardId))
-      .leftJoin(autoCorrectionSettings, eq(autoCorrectionSettings.identityId, tasks.creatorIdentityId))
-      .where(eq(tasks.id, taskId));
+    const [row] = await taskForStatement(db).execute({ taskId });
     return row;
   },
   /** The product's default scoring standard (no school), used when a task names none. */
   async defaultStandard(db: Executor) {
-    const [row] = await db
-      .select()
-      .from(scoringStandards)
-      .where(and(isNull(scoringStandards.schoolId), eq(scoringStandards.isDefault, true)))
-      .limit(1);
+    const [row] = await defaultStandardStatement(db).execute();
     return row;
   },
   /** Pages in order with their stored file. */
@@ -87,3 +74,25 @@ export const correctionsRepo = {
 
 // read by the correction screen on every open: prepared once per database
 const correctionStatement = preparedPerDatabase((db: Executor) => db.select().from(corrections).where(eq(corrections.essayId, sql.placeholder('essayId'))).prepare('zp_correction_get'));
+// the correction screen reads the task's scoring on every open, the correction job on every run
+const taskForStatement = preparedPerDatabase((db: Executor) =>
+  db
+    .select({
+      task: tasks,
+      standard: scoringStandards,
+      delay: { enabled: autoCorrectionSettings.enabled, waitSeconds: autoCorrectionSettings.waitSeconds },
+    })
+    .from(tasks)
+    .leftJoin(scoringStandards, eq(scoringStandards.id, tasks.scoringStandardId))
+    .leftJoin(autoCorrectionSettings, eq(autoCorrectionSettings.identityId, tasks.creatorIdentityId))
+    .where(eq(tasks.id, sql`${sql.placeholder('taskId')}::int`))
+    .prepare('zp_correction_task_for'),
+);
+const defaultStandardStatement = preparedPerDatabase((db: Executor) =>
+  db
+    .select()
+    .from(scoringStandards)
+    .where(and(isNull(scoringStandards.schoolId), eq(scoringStandards.isDefault, true)))
+    .limit(1)
+    .prepare('zp_default_standard'),
+);

@@ -3,7 +3,6 @@ import type { Executor } from '../db/database';
 import { essays, identities, revisionRequests } from '../db/schema';
 
 export type RevisionRow = typeof revisionRequests.$inferSelect;
-const withName = { r: revisionRequests, requestedBy: identities.teacherName };
 
 /** SQL of revised-draft requests (revision_requests); one pending request per task and student. */
 export const revisionsRepo = {
@@ -14,14 +13,6 @@ export const revisionsRepo = {
       .from(revisionRequests)
       .where(and(eq(revisionRequests.taskId, taskId), eq(revisionRequests.studentId, studentId), eq(revisionRequests.status, 'pending')));
     const [row] = forUpdate ? await q.for('update') : await q;
-    return row;
-  },
-  async pendingWithName(db: Executor, taskId: number, studentId: number) {
-    const [row] = await db
-      .select(withName)
-      .from(revisionRequests)
-      .innerJoin(identities, eq(identities.id, revisionRequests.requestedByIdentityId))
-      .where(and(eq(revisionRequests.taskId, taskId), eq(revisionRequests.studentId, studentId), eq(revisionRequests.status, 'pending')));
     return row;
   },
   /** Requests of a student for a task, oldest first (to tell discarded drafts). */

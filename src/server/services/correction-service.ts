@@ -5,10 +5,10 @@ import sharp from 'sharp';
 import { correctEssay, CorrectionInputError, flagLabel, resolveStandard, visionModelOf, type CorrectEssayInput, type EssayCorrection, type EssayPage, type FlagHit, type ScoreType, type ServiceInfo } from '../../correction/index';
 import type { Executor } from '../db/database';
 import { badRequest, notFound } from '../errors';
-import { BACKGROUND_PRIORITY, enqueueJob, latestJobByKey } from '../jobs/queue';
+import { BACKGROUND_PRIORITY, enqueueJob, latestJobByKey, type JobRow } from '../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { classesRepo } from '../repositories/classes';
-import { correctionsRepo, type EssayRow } from '../repositories/corrections';
+import { correctionsRepo, type CorrectionRow, type EssayRow } from '../repositories/corrections';
 import { essaysRepo } from '../repositories/essays';
 import { libraryCommentsRepo } from '../repositories/library-comments';
 import { reviewsRepo, type ReviewRow } from '../repositories/reviews';
@@ -30,6 +30,7 @@ export const AI_CORRECTION_ATTEMPTS = 12;
 export const LOCAL_FAILURE_ATTEMPTS = 6;
 export const DEFAULT_WAIT_SECONDS = 60;
 
+type CorrectionEssay = Pick<EssayRow, 'id' | 'status' | 'insistCorrect' | 'aiScore' | 'teacherScore' | 'wordCount' | 'flags'>;
 export type CorrectionReason = 'upload' | 'rerun' | 'vision' | 'insist' | 'seed';
 export const essayJobKey = (essayId: number) => `essay:${essayId}`;
 
@@ -321,9 +322,14 @@ export function correctionService(deps: ServiceDeps) {
   }
 
   /** The correction of an essay the caller was already checked to see (the correction screen). */
-  async function correctionOf(essay: Pick<EssayRow, 'id' | 'status' | 'insistCorrect' | 'aiScore' | 'teacherScore' | 'wordCount' | 'flags'>) {
+  async function correctionOf(essay: CorrectionEssay) {
+    const [row, job] = await Promise.all([correctionsRepo.get(db, essay.id), latestJobByKey(db, essayJobKey(essay.id))]);
+    return correctionView(essay, row, job);
+  }
+
+  /** The correction as the API answers it, from the rows already read (the correction screen reads them in one statement). */
+  function correctionView(essay: CorrectionEssay, row: CorrectionRow | null | undefined, job: JobRow | null | undefined) {
     const essayId = essay.id;
-    const row = await correctionsRepo.get(db, essayId);
     const r = (row?.result ?? null) as (Omit<EssayCorrection, 'pages'> & { pages: unknown[] }) | null;
     return {
       essayId,
@@ -360,14 +366,12 @@ export function correctionService(deps: ServiceDeps) {
       startedAt: row?.startedAt?.toISOString() ?? null,
       finishedAt: row?.finishedAt?.toISOString() ?? null,
       updatedAt: row?.updatedAt?.toISOString() ?? null,
-      job: await jobView(essayId),
+      job: job ? jobView(job) : null,
       visionOcr: visionModelOf(deps.ocr) ?? null,
     };
   }
 
-  async function jobView(essayId: number) {
-    const job = await latestJobByKey(db, essayJobKey(essayId));
-    if (!job) return null;
+  function jobView(job: JobRow) {
     return { id: job.id, status: job.status as 'queued' | 'running' | 'done' | 'failed', progress: job.progress, attempts: job.attempts, maxAttempts: job.maxAttempts, runAt: job.runAt.toISOString(), lastError: job.lastError, finishedAt: job.finishedAt?.toISOString() ?? null };
   }
 
@@ -376,10 +380,11 @@ export function correctionService(deps: ServiceDeps) {
       return correctionOf(await visibleEssay(auth, essayId));
     },
     correctionOf,
+    correctionView,
     async job(auth: AuthContext, essayId: number) {
       const essay = await visibleEssay(auth, essayId);
-      const job = await jobView(essayId);
-      return { essayId, essayStatus: essay.status, job };
+      const job = await latestJobByKey(db, essayJobKey(essayId));
+      return { essayId, essayStatus: essay.status, job: job ? jobView(job) : null };
     },
     async rerun(auth: AuthContext, essayId: number, confirmOverwrite: boolean, reason: 'rerun' | 'vision' = 'rerun') {
       requireAny(auth, ['task', 'edit'], ['class', 'edit']);

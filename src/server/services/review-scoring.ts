@@ -23,11 +23,18 @@ export interface TaskScoring {
   input: Omit<CorrectEssayInput, 'images'>;
 }
 
+type TaskWithStandard = Parameters<typeof taskInput>[0];
+
 export type StoredDimensionScore = { id: string; name: string; value?: number; label?: string };
 
 export async function taskScoring(db: Executor, taskId: number, lang: Lang): Promise<TaskScoring> {
   const info = await correctionsRepo.taskFor(db, taskId);
   if (!info) throw notFound();
+  return scoringOf(db, info, lang);
+}
+
+/** The scoring of a task already read with its standard (the product default read when it names none). */
+export async function scoringOf(db: Executor, info: TaskWithStandard, lang: Lang): Promise<TaskScoring> {
   const input = taskInput(info, info.standard ? undefined : await correctionsRepo.defaultStandard(db));
   const std = resolveStandard({ ...input, transcript: '' });
   return {

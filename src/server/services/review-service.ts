@@ -8,7 +8,6 @@ import { toTuple, type CharBoxTuple } from '../../core/geometry/page-boxes';
 import type { Lang } from '../../core/i18n';
 import type { Executor } from '../db/database';
 import { AppError, badRequest, notFound } from '../errors';
-import { classesRepo } from '../repositories/classes';
 import { correctionsRepo } from '../repositories/corrections';
 import { essaysRepo, type EssayRow } from '../repositories/essays';
 import { writingListRepo } from '../repositories/writing-list';
@@ -16,13 +15,15 @@ import { reviewsRepo, type ReviewRow } from '../repositories/reviews';
 import { revisionsRepo, type RevisionRow } from '../repositories/revisions';
 import { studentsRepo } from '../repositories/students';
 import { tasksRepo } from '../repositories/tasks';
+import { workspaceEssay } from '../repositories/workspace-essay';
+import { workspaceTask } from '../repositories/workspace-task';
 import { isScopedTeacher } from './access';
 import type { AuthContext } from './auth-context';
-import { correctionService } from './correction-service';
+import { correctionService, essayJobKey } from './correction-service';
 import type { ServiceDeps } from './deps';
 import { labelOf, pageView } from './essay-service';
 import { approvedLocked, essayForReview, requireClassInScope, requireReview } from './review-access';
-import { aiDimensionScores, checkDimensionScores, checkTeacherScore, taskScoring, totalOf, type StoredDimensionScore, type TaskScoring } from './review-scoring';
+import { aiDimensionScores, checkDimensionScores, checkTeacherScore, scoringOf, taskScoring, totalOf, type StoredDimensionScore, type TaskScoring } from './review-scoring';
 import { analyseCorrectedTranscript, charsOnto, moveAnnotations, type StoredResult } from './review-transcript';
 import { growthHooks } from './growth-hooks';
 import { ltiHooks } from './lti-score-job';
@@ -100,7 +101,7 @@ export function reviewService(deps: ServiceDeps) {
   }
 
   /** The task's scoring, with a clear 404 when the task went away. */
-  const scoringOf = (taskId: number, lang: Lang, ex: Executor = db) => taskScoring(ex, taskId, lang);
+  const scoringOfTask = (taskId: number, lang: Lang, ex: Executor = db) => taskScoring(ex, taskId, lang);
 
   /** Teacher edits: dimension scores checked against the task, the total given or derived from them. */
   function scoresFrom(scoring: TaskScoring, input: { dimensionScores?: DimensionScoreInput[] | undefined; teacherScore?: string | undefined }) {
@@ -118,7 +119,7 @@ export function reviewService(deps: ServiceDeps) {
     if (!AI_COMPLETE.includes(essay.status) || correction?.status !== 'done') throw badRequest('AI_NOT_DONE', 'review.aiNotDone');
     const pending = await revisionsRepo.pending(tx, essay.taskId, essay.studentId, true);
     if (pending && !input.confirmPendingRevision) throw new AppError(409, 'REVISION_PENDING', 'review.revisionPending', undefined, { show: true });
-    const scoring = await scoringOf(essay.taskId, lang, tx);
+    const scoring = await scoringOfTask(essay.taskId, lang, tx);
     const current = await reviewsRepo.get(tx, essay.id);
     const given = scoresFrom(scoring, input);
     // Without teacher scores the approval accepts the AI's: the approved record is complete for the export.
@@ -156,17 +157,17 @@ export function reviewService(deps: ServiceDeps) {
     async workspace(auth: AuthContext, essayId: number, lang: Lang): Promise<ReviewWorkspace> {
       const row = await essayForReview(db, auth, essayId, 'read');
       const e = row.e;
-      const [pages, task, cls, scoring, correction, review, pending, near] = await Promise.all([
+      const [pages, task, rows, near] = await Promise.all([
         essaysRepo.pagesOf(db, e.id),
-        tasksRepo.find(db, { schoolId: auth.school.id }, e.taskId),
-        classesRepo.find(db, { schoolId: auth.school.id, id: e.classId }),
-        scoringOf(e.taskId, lang),
-        corrections.correctionOf(e),
-        reviewsRepo.get(db, e.id),
-        revisionsRepo.pendingWithName(db, e.taskId, e.studentId),
+        workspaceTask(db, auth.school.id, e.taskId, e.classId),
+        workspaceEssay(db, e.id, essayJobKey(e.id)),
         around(e),
       ]);
-      if (!task) throw notFound();
+      if (!task || !rows) throw notFound();
+      const correction = corrections.correctionView(e, rows.correction, rows.job);
+      const review = rows.review ? { ...rows.review, approvedByName: rows.approvedByName } : undefined;
+      const pending = rows.revision && rows.requestedBy !== null ? { r: rows.revision, requestedBy: rows.requestedBy } : undefined;
+      const scoring = await scoringOf(db, task, lang);
       const shownReview = reviewView(e, review);
       return {
         essay: {
@@ -187,17 +188,17 @@ export function reviewService(deps: ServiceDeps) {
           }),
         },
         task: {
-          id: task.t.id,
-          title: task.t.title,
-          genre: task.t.genre,
-          grade: task.t.grade,
-          requirements: task.t.requirements,
+          id: task.task.id,
+          title: task.task.title,
+          genre: task.task.genre,
+          grade: task.task.grade,
+          requirements: task.task.requirements,
           scoreType: scoring.scoreType,
           fullMark: scoring.fullMark,
           levels: scoring.levels,
           dimensions: scoring.dimensions,
         },
-        className: cls?.cls.name ?? '',
+        className: task.className ?? '',
         correction,
         review: shownReview,
         revision: pending ? revisionView(pending.r, pending.requestedBy) : null,
@@ -221,7 +222,7 @@ export function reviewService(deps: ServiceDeps) {
     /** Saves any subset of the teacher's edits without approving; refused once approved. */
     async save(auth: AuthContext, body: { essayId: number; teacherComment?: string | undefined; dimensionScores?: DimensionScoreInput[] | undefined; teacherScore?: string | undefined; annotations?: ReviewAnnotation[] | undefined }, lang: Lang) {
       const row = await essayForReview(db, auth, body.essayId, 'write');
-      const scoring = await scoringOf(row.e.taskId, lang);
+      const scoring = await scoringOfTask(row.e.taskId, lang);
       const { dims, total } = scoresFrom(scoring, body);
       await db.transaction(async (tx) => {
         const essay = await correctionsRepo.essay(tx, body.essayId, true);
@@ -299,7 +300,7 @@ export function reviewService(deps: ServiceDeps) {
      */
     async saveTranscript(auth: AuthContext, essayId: number, transcript: string, lang: Lang): Promise<ReviewWorkspace> {
       const row = await essayForReview(db, auth, essayId, 'write');
-      const scoring = await scoringOf(row.e.taskId, lang);
+      const scoring = await scoringOfTask(row.e.taskId, lang);
       const aiReady = (essay: EssayRow | undefined, c: Awaited<ReturnType<typeof correctionsRepo.get>>) => {
         if (!essay) throw notFound();
         if (essay.status === 'approved') throw approvedLocked();

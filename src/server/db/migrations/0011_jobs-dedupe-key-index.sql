@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "jobs_dedupe_key_id_idx" ON "jobs" USING btree ("dedupe_key","id");
