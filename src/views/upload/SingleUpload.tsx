@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Drawer, Table } from 'antd';
+import { Button, Drawer, Table } from 'antd';
 import type { Essay, WritingList } from '../../core/api/contracts/essays';
 import type { EssaysApi } from '../../core/api/endpoints/essays';
 import { useAsync } from '../hooks/use-async';
@@ -55,7 +55,8 @@ export function SingleUpload(props: { essays: EssaysApi; taskId: number; classId
         onRow={(row) => ({ onClick: () => void openStudent(row), style: { cursor: 'pointer' } })}
         columns={[
           { title: t('student.no'), dataIndex: 'studentNo', width: 90 },
-          { title: t('student.name'), dataIndex: 'name' },
+          // a button, so the row opens from the keyboard too (and the scrolling table holds something focusable)
+          { title: t('student.name'), dataIndex: 'name', render: (name: string, r) => <Button type="link" size="small" style={{ padding: 0 }} onClick={(e) => { e.stopPropagation(); void openStudent(r); }}>{name}</Button> },
           { title: t('upload.status'), dataIndex: 'label', render: (l: Row['label']) => <EssayLabelTag label={l} /> },
           { title: t('upload.draft'), render: (_, r) => (r.essays.length ? t(`upload.draft${r.essays[r.essays.length - 1]!.draft}` as 'upload.draft0') : '—') },
           { title: t('upload.pages'), render: (_, r) => r.essays[r.essays.length - 1]?.pageCount ?? 0 },
