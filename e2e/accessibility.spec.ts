@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, signInToken, studentCodeOf } from './support/api';
+import { routeCall, signInToken, studentCodeOf } from './support/api';
+import { classReport } from '../src/core/api/routes/class-report';
+import { review } from '../src/core/api/routes/review';
 import { axeSerious, type AxeFinding } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { enterStudentCode } from './support/h5';
@@ -99,9 +101,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
   it('the parent report at 375 px (a link of a student with an approved essay)', async () => {
     const essay = demo.essays.find((e) => e.status === 'ai_done')!;
-    await apiCall(token, '/platform-management/review/approve', { essayId: essay.id, teacherComment: '内容具体，注意检查错别字。' });
-    await apiCall(token, '/platform-management/report/parentLinks', { classId: klass.id });
-    const links = await apiCall<{ studentName: string; path: string | null }[]>(token, `/platform-management/report/parentLinks?classId=${klass.id}`);
+    await routeCall(token, review.reviewApprove, { body: { essayId: essay.id, teacherComment: '内容具体，注意检查错别字。' } });
+    await routeCall(token, classReport.reportParentLinksPost, { body: { classId: klass.id } });
+    const links = await routeCall(token, classReport.reportParentLinks, { query: { classId: klass.id } });
     const link = links.find((l) => l.studentName === essay.studentName && l.path)!;
     const { context, page } = await newPage(browser, { width: 375, height: 812, mobile: true });
     await page.goto(baseUrl() + link.path);

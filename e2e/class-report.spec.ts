@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiCall, signInToken } from './support/api';
+import { routeCall, signInToken } from './support/api';
+import { classReport } from '../src/core/api/routes/class-report';
+import { review } from '../src/core/api/routes/review';
 import { axeSerious } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { createOwnClass, createTaskWithEssays, OWN_TASK_HOOK_MS, uniqueTag, type OwnClass, type OwnTask } from './support/own-task';
@@ -38,11 +40,13 @@ beforeAll(async () => {
   expect(scored).toHaveLength(3);
   for (const [i, e] of scored.entries()) {
     const label = ['A', 'B', 'A'][i]!;
-    await apiCall(token, '/platform-management/review/approve', {
-      essayId: e.id,
-      teacherComment: '内容具体，感情真挚，注意检查错别字。',
-      teacherScore: label,
-      dimensionScores: ['theme', 'content', 'structure', 'language', 'mechanics'].map((id, k) => ({ id, label: k === 4 ? 'B' : label })),
+    await routeCall(token, review.reviewApprove, {
+      body: {
+        essayId: e.id,
+        teacherComment: '内容具体，感情真挚，注意检查错别字。',
+        teacherScore: label,
+        dimensionScores: ['theme', 'content', 'structure', 'language', 'mechanics'].map((id, k) => ({ id, label: k === 4 ? 'B' : label })),
+      },
     });
     approved.push(e.studentName);
   }
@@ -83,7 +87,7 @@ describe('class report', () => {
     expect(await page.getByTestId('report-students').count()).toBe(0);
     await context.close();
 
-    const links = await apiCall<{ studentName: string; path: string | null }[]>(token, `/platform-management/report/parentLinks?classId=${demo.classId}`);
+    const links = await routeCall(token, classReport.reportParentLinks, { query: { classId: demo.classId } });
     const mine = links.find((l) => l.studentName === approved[0])!;
     parentPath = mine.path!;
     parentName = mine.studentName;
@@ -172,9 +176,9 @@ describe('class report', () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812, mobile: true });
     await page.goto(`${baseUrl()}/teaching/h5/report?t=123.abc`);
     expect(await page.getByTestId('parent-report-error').innerText()).toContain('链接无效');
-    const links = await apiCall<{ linkId: number; path: string | null }[]>(token, `/platform-management/report/parentLinks?classId=${demo.classId}`);
+    const links = await routeCall(token, classReport.reportParentLinks, { query: { classId: demo.classId } });
     const victim = links.find((l) => l.path && l.path !== parentPath)!;
-    await apiCall(token, '/platform-management/report/parentLinks/revoke', { linkId: victim.linkId });
+    await routeCall(token, classReport.reportParentLinksRevoke, { body: { linkId: victim.linkId! } });
     await page.goto(baseUrl() + victim.path);
     expect(await page.getByTestId('parent-report-error').innerText()).toContain('作废');
     expect(await axeSerious(page)).toEqual([]);

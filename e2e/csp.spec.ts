@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, signInToken, studentCodeOf } from './support/api';
+import { routeCall, signInToken, studentCodeOf } from './support/api';
+import { students } from '../src/core/api/routes/students';
+import { classes } from '../src/core/api/routes/classes';
 import { launchBrowser, newPage } from './support/browser';
 import { enterStudentCode } from './support/h5';
 import { baseUrl, signIn } from './support/session';
@@ -32,7 +34,7 @@ describe('strict CSP in Chromium', () => {
     await context.close();
 
     const token = await signInToken();
-    const klass = (await apiCall<{ list: { id: number; name: string; classCode: string }[] }>(token, '/platform-management/mclass/list?pageSize=50')).list.find((c) => c.name === '七年级1班')!;
+    const klass = (await routeCall(token, classes.mclassList, { query: { pageSize: 50 } })).list.find((c) => c.name === '七年级1班')!;
     const phone = await newPage(browser, { width: 375, height: 760, mobile: true });
     const h5Violations = watchViolations(phone.page);
     await phone.page.goto(`${baseUrl()}/teaching/h5/join?code=${klass.classCode}`);
@@ -43,7 +45,7 @@ describe('strict CSP in Chromium', () => {
     await phone.page.getByTestId('h5-student-code').waitFor();
     await enterStudentCode(phone.page, 'WRONG2');
     await expect.poll(() => phone.page.getByTestId('h5-student-code-error').count()).toBe(1);
-    const listed = (await apiCall<{ list: { name: string }[] }>(token, `/platform-management/mStudent/list?classId=${klass.id}&pageSize=100`)).list;
+    const listed = (await routeCall(token, students.mStudentList, { query: { classId: klass.id, pageSize: 100 } })).list;
     const own = listed.find((s) => name.startsWith(s.name))!.name;
     await enterStudentCode(phone.page, await studentCodeOf(token, klass.id, own));
     await phone.page.getByTestId('h5-messages').getByRole('tab').first().waitFor();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, signInToken } from './support/api';
+import { routeCall, signInToken } from './support/api';
+import { growth } from '../src/core/api/routes/growth';
+import { review } from '../src/core/api/routes/review';
 import { launchBrowser } from './support/browser';
 import { createOwnClass, createTaskWithEssays, OWN_TASK_HOOK_MS, uniqueTag } from './support/own-task';
 import { baseUrl, expectPath, signIn } from './support/session';
@@ -22,9 +24,9 @@ beforeAll(async () => {
   // 04-english-teacher is the essay with 错别字
   const task = await createTaskWithEssays(token, klass, ['01-red-pen', '04-english-teacher', '03-pe-teacher']);
   for (const e of task.essays.filter((x) => x.status === 'ai_done')) {
-    await apiCall(token, '/platform-management/review/approve', { essayId: e.id, teacherComment: '内容真实，继续努力。', confirmPendingRevision: true });
+    await routeCall(token, review.reviewApprove, { body: { essayId: e.id, teacherComment: '内容真实，继续努力。', confirmPendingRevision: true } });
     approved.push(e.id);
-    const profile = await apiCall<{ wrongBook: unknown[] }>(token, `/platform-management/studentGrowing/single?studentId=${e.studentId}`);
+    const profile = await routeCall(token, growth.studentGrowingSingle, { query: { studentId: e.studentId } });
     if (profile.wrongBook.length && !typo.studentId) typo = { studentId: e.studentId, name: e.studentName };
   }
   expect(approved.length).toBeGreaterThanOrEqual(2);

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiCall, signInToken } from './support/api';
+import { apiCall, routeCall, signInToken } from './support/api';
+import { enrollment } from '../src/core/api/routes/enrollment';
+import { classes } from '../src/core/api/routes/classes';
 import { launchBrowser, newPage } from './support/browser';
 import { enterStudentCode } from './support/h5';
 import { baseUrl, enUrl, signIn } from './support/session';
@@ -71,7 +73,7 @@ describe('etiquette test', () => {
     await shot(page, 'lcw-student-viewing-zh-desktop');
 
     // The class login QR with lcwProgram=1, as the page shows it.
-    const qr = await apiCall<{ url: string }>(teacher, `/platform-management/mclass/${classId}/loginQrCode?lcwProgram=1`);
+    const qr = await routeCall(teacher, classes.mclassLoginQrCode, { params: { id: classId }, query: { lcwProgram: 1 } });
     expect(qr.url).toMatch(/\/teaching\/h5\/join\?code=\w+&lcwProgram=1$/);
     const me = students[0]!;
     const phone = await newPage(browser, { width: 375, height: 812, mobile: true });
@@ -155,7 +157,7 @@ describe('enrollment', () => {
     await shot(page, 'enroll-notice-qr-zh-desktop');
     await page.keyboard.press('Escape');
     const headToken = await signInToken('headmaster01');
-    const notice = (await apiCall<{ title: string; formPath: string }[]>(headToken, '/platform-management/enrollment/notices')).find((n) => n.title === title)!;
+    const notice = (await routeCall(headToken, enrollment.enrollmentNotices, {})).find((n) => n.title === title)!;
 
     // A parent on the phone.
     const fill = async (p: Page) => {
@@ -218,6 +220,6 @@ describe('enrollment', () => {
     await shot(en.page, 'enroll-index-en-phone');
     await en.context.close();
     // A teacher without the admissions permission is refused.
-    await expect(apiCall(teacher, `/platform-management/enrollment/registrations/${id}`)).rejects.toThrow(/403/);
+    await expect(routeCall(teacher, enrollment.enrollmentRegistrationsGet, { params: { id } })).rejects.toThrow(/403/);
   });
 });

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { findRoute } from '../src/core/routes/route-table';
-import { apiCall, signInToken } from './support/api';
+import { routeCall, signInToken } from './support/api';
+import { menus as menuRoutes } from '../src/core/api/routes/menus';
 import { launchBrowser } from './support/browser';
 import { SCREENSHOTS_DIR } from './support/screenshots';
 import { createOwnClass, uniqueTag, type OwnClass } from './support/own-task';
@@ -18,8 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-type Menu = { key: string; path: string; titleZh: string; parentKey: string | null; notShown: boolean };
-
 // Pages other helpers build in parallel (samples #18, growth #17): while their route is still flagged
 // `building` on this branch the walk notes them instead of failing; once built they are checked too.
 const OTHER_AREAS = ['/excellentArticle', '/growingUp', '/teachingAdmin/detailGrouing'];
@@ -27,7 +26,7 @@ const pendingElsewhere = (p: string) => OTHER_AREAS.some((a) => p.startsWith(a))
 
 /** Opens every entry of the signed-in user's side menu by clicking it; none may be a "being built" page. */
 async function walkMenu(page: Page): Promise<string[]> {
-  const menus = (await apiCall<{ menus: Menu[] }>(await storedToken(page), '/platform-system/api/menus/infoMenu')).menus.filter((m) => !m.notShown);
+  const menus = (await routeCall(await storedToken(page), menuRoutes.menusInfoMenu, {})).menus.filter((m) => !m.notShown);
   const parents = new Set(menus.map((m) => m.parentKey).filter(Boolean));
   const opened: string[] = [];
   for (const m of menus.filter((x) => !parents.has(x.key))) {

@@ -6,10 +6,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_ESSAY_TITLE, DEMO_ESSAYS, demoEssayPageFile, demoEssayPages } from '../../src/server/seed/demo-essays-data';
-import { apiCall } from './api';
+import { routeCall } from './api';
+import { classes } from '../../src/core/api/routes/classes';
+import { correction } from '../../src/core/api/routes/correction';
+import { files } from '../../src/core/api/routes/files';
+import { students as studentRoutes } from '../../src/core/api/routes/students';
+import { tasks } from '../../src/core/api/routes/tasks';
+import { writings } from '../../src/core/api/routes/writings';
 
 const PAGES_DIR = path.resolve(import.meta.dirname, '../../src/server/seed/demo-essays');
-const MGMT = '/platform-management';
+
 /**
  * The hook timeout of a spec whose `beforeAll` waits for its own essays. The seeded demo essays are
  * corrected before the first spec (global-setup.ts) and a teacher's correction is claimed before
@@ -53,7 +59,6 @@ export interface OwnTask {
   writingListPath: string;
 }
 
-type ClassRow = { id: number; name: string; classCode: string; campusId: number; semesterId: string; mainTeacherId: number | null };
 
 /** A short random tag so names stay unique when a spec runs twice against one server. */
 export const uniqueTag = () => Math.random().toString(36).slice(2, 6).toUpperCase();
@@ -64,12 +69,12 @@ export const uniqueTag = () => Math.random().toString(36).slice(2, 6).toUpperCas
  * keeps grade 9 to itself (its filter counts the classes of that grade).
  */
 export async function createOwnClass(token: string, opts: { name: string; students: string[]; grade?: number }): Promise<OwnClass> {
-  const like = (await apiCall<{ list: ClassRow[] }>(token, `${MGMT}/mclass/list?pageSize=50`)).list.find((c) => c.mainTeacherId);
+  const like = (await routeCall(token, classes.mclassList, { query: { pageSize: 50 } })).list.find((c) => c.mainTeacherId);
   if (!like) throw new Error('the teacher has no class to copy campus, semester and main teacher from');
-  const klass = await apiCall<ClassRow>(token, `${MGMT}/mclass/add`, { name: opts.name, grade: opts.grade ?? 7, campusId: like.campusId, semesterId: like.semesterId, mainTeacherId: like.mainTeacherId });
+  const klass = await routeCall(token, classes.mclassAdd, { body: { name: opts.name, grade: opts.grade ?? 7, campusId: like.campusId, semesterId: like.semesterId, mainTeacherId: like.mainTeacherId! } });
   const students: OwnStudent[] = [];
   for (const [i, name] of opts.students.entries()) {
-    const s = await apiCall<{ id: number }>(token, `${MGMT}/mStudent/add`, { classId: klass.id, name, studentNo: String(i + 1) });
+    const s = await routeCall(token, studentRoutes.mStudentAdd, { body: { classId: klass.id, name, studentNo: String(i + 1) } });
     students.push({ id: s.id, name, studentNo: String(i + 1) });
   }
   return { id: klass.id, name: klass.name, classCode: klass.classCode, students };
@@ -84,21 +89,20 @@ export async function handInDemoEssay(token: string, target: { taskId: number; c
     const name = demoEssayPageFile(essay, p);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(await readFile(path.join(PAGES_DIR, name)))], { type: 'image/jpeg' }), name);
-    fileIds.push((await apiCall<{ id: string }>(token, '/file-service/files', undefined, form)).id);
+    fileIds.push((await routeCall(token, files.upload, { body: form })).id);
   }
-  const { id } = await apiCall<{ id: number }>(token, `${MGMT}/writings/saveSingle`, { ...target, fileIds });
+  const { id } = await routeCall(token, writings.saveSingle, { body: { ...target, fileIds } });
   // start the AI now instead of after the teacher's review delay
-  await apiCall(token, `${MGMT}/workManager/correction/${id}/rerun`, { confirmOverwrite: false });
+  await routeCall(token, correction.correctionRerun, { params: { id }, body: { confirmOverwrite: false } });
   return id;
 }
 
-type ListRow = { studentId: number; name: string; essays: { id: number; status: string }[] };
 
 /** Polls the writing list until none of the given essays is still waiting for or in the AI; returns their statuses. */
 export async function waitForAi(token: string, taskId: number, classId: number, essayIds: number[], timeoutMs = OWN_TASK_HOOK_MS - 30_000): Promise<Map<number, string>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const list = await apiCall<{ students: ListRow[] }>(token, `${MGMT}/writings/list?taskId=${taskId}&classId=${classId}`);
+    const list = await routeCall(token, writings.list, { query: { taskId, classId } });
     const status = new Map(list.students.flatMap((s) => s.essays).map((e) => [e.id, e.status]));
     const pending = essayIds.filter((id) => !status.has(id) || BEFORE_AI.includes(status.get(id)!));
     if (!pending.length) return status;
@@ -120,13 +124,15 @@ export async function createTaskWithEssays(
   opts: { title?: string; timeoutMs?: number } = {},
 ): Promise<OwnTask> {
   if (keys.length > klass.students.length) throw new Error(`${keys.length} essays for ${klass.students.length} students`);
-  const { id: taskId } = await apiCall<{ id: number }>(token, `${MGMT}/tasks/add`, {
-    title: opts.title ?? DEMO_ESSAY_TITLE,
-    genre: 'narrative',
-    grade: 7,
-    requirements: ['选择身边熟悉的人', '用细节描写表现人物'],
-    deadline: new Date(Date.now() + 7 * 86400_000).toISOString(),
-    classIds: [klass.id],
+  const { id: taskId } = await routeCall(token, tasks.tasksAdd, {
+    body: {
+      title: opts.title ?? DEMO_ESSAY_TITLE,
+      genre: 'narrative',
+      grade: 7,
+      requirements: ['选择身边熟悉的人', '用细节描写表现人物'],
+      deadline: new Date(Date.now() + 7 * 86400_000).toISOString(),
+      classIds: [klass.id],
+    },
   });
   const handedIn: Omit<OwnEssay, 'status'>[] = [];
   for (const [i, key] of keys.entries()) {

@@ -54,11 +54,11 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
 
   it('demands the proof-of-work challenge after three failures on an account, and accepts it solved', async () => {
     const ip = '127.2.0.1';
-    const wrong = async () => t.call('POST', LOGIN, { body: { username: 'principal01', password: await t.encrypt('nope-nope1') }, ip });
+    const wrong = async () => t.call(authRoutes.loginTeacher, { body: { username: 'principal01', password: await t.encrypt('nope-nope1') } }, { ip });
     await wrong();
     await wrong();
     const third = await wrong();
-    expect(third.json().details).toEqual({ captchaRequired: true });
+    expect(third.body.details).toEqual({ captchaRequired: true });
 
     const right = await t.encrypt('Zhipi@2026');
     const noCaptcha = await t.call(authRoutes.loginTeacher, { body: { username: 'principal01', password: right } }, { ip });
@@ -82,14 +82,15 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
     let last;
     for (let i = 0; i < 11; i++) {
       const captcha = await solvedChallenge(t, 'auth/code');
-      last = await t.call('POST', LOGIN, {
-        body: { username: 'headmaster01', password: await t.encrypt(`bad-pass-${i}x`), captchaId: captcha.uuid, captchaCode: captcha.code },
-        ip: `127.3.0.${i + 1}`,
-      });
+      last = await t.call(
+        authRoutes.loginTeacher,
+        { body: { username: 'headmaster01', password: await t.encrypt(`bad-pass-${i}x`), captchaId: captcha.uuid, captchaCode: captcha.code } },
+        { ip: `127.3.0.${i + 1}` },
+      );
     }
-    expect(last!.statusCode, last!.body).toBe(429);
-    expect(last!.json()).toMatchObject({ error: 'ACCOUNT_LOCKED' });
-    expect(last!.json().message).toMatch(/账号已临时锁定/);
+    expect(last!.status, last!.raw.body).toBe(429);
+    expect(last!.body).toMatchObject({ error: 'ACCOUNT_LOCKED' });
+    expect(last!.body.message).toMatch(/账号已临时锁定/);
   });
 
   it('answers 401 to a missing, malformed or forged token', async () => {

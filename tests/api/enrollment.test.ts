@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { enrollmentRegistrations } from '../../src/server/db/schema';
-import { MGMT, solvedChallenge, SYS } from '../helpers/flows';
+import { MGMT, solvedChallenge } from '../helpers/flows';
 import { seedLeadersSchool } from '../helpers/leaders-school';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 import { enrollment as enrollmentRoutes } from '../../src/core/api/routes/enrollment';
+import { auth as authRoutes } from '../../src/core/api/routes/auth';
 
 // Valid resident ID numbers (GB 11643 check character) with their birth dates.
 const CHILD_A = { idNumber: '110105201503010037', birthDate: '2015-03-01' };
@@ -124,7 +125,7 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
     const { id: noticeId, key } = await publish(office, { title: '防刷', places: 50 });
     const bare = await t.call('POST', `${MGMT}/h5/enrollment/register`, { body: form(key), ip: '10.71.0.1' });
     expect(bare.statusCode).toBe(400);
-    const unsolved = (await t.call('GET', `${SYS}/auth/code`)).json().data as { uuid: string };
+    const unsolved = (await t.call(authRoutes.code, {})).body.data;
     const wrong = await t.call('POST', `${MGMT}/h5/enrollment/register`, { body: { ...form(key), captchaId: unsolved.uuid, captchaCode: 'bm90IGEgc29sdXRpb24=' }, ip: '10.71.0.2' });
     expect(wrong.json().error).toBe('CAPTCHA_WRONG');
     const solved = await solvedChallenge(t, 'auth/code');
@@ -201,6 +202,6 @@ describe.each(databaseKinds())('enrollment (招生信息) on %s', (kind) => {
     expect((await as(otherHead).post('enrollment/registrations/status', { id: reg, status: 'declined' })).statusCode).toBe(404);
     const otherNotices = (await as(otherHead).get('enrollment/notices')).json().data;
     expect(otherNotices).toEqual([]);
-    expect((await t.call('GET', `${MGMT}/enrollment/registrations`)).statusCode).toBe(401);
+    expect((await t.call(enrollmentRoutes.enrollmentRegistrations, { query: {} })).status).toBe(401);
   });
 });

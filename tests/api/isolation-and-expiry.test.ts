@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MGMT, SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database'; import { auth as authRoutes } from '../../src/core/api/routes/auth'; import { dictionary as dictionaryRoutes } from '../../src/core/api/routes/dictionary'; import { h5Upload as h5UploadRoutes } from '../../src/core/api/routes/h5-upload'; import { messages as messagesRoutes } from '../../src/core/api/routes/messages'; import { school as schoolRoutes } from '../../src/core/api/routes/school';
 import { tasks as tasksRoutes } from '../../src/core/api/routes/tasks';
+import { menus as menusRoutes } from '../../src/core/api/routes/menus';
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
 interface Operation {
@@ -186,7 +186,7 @@ describe.each(databaseKinds())('school isolation, expiry and default deny on %s'
       const tokenA = await t.login('headmaster01');
       const tokenB = await t.login('teacherB01');
       const schoolA = (await t.call(schoolRoutes.mSchoolSchoolInfo, {}, { token: tokenA })).body.data;
-      const schoolB = (await t.call('GET', `${MGMT}/mSchool/schoolInfo`, { token: tokenB })).json().data;
+      const schoolB = (await t.call(schoolRoutes.mSchoolSchoolInfo, {}, { token: tokenB })).body.data;
       expect(schoolB.schoolId).not.toBe(schoolA.schoolId);
       expect(schoolB.schoolName).toBe('明德学校 (school B)');
 
@@ -196,7 +196,7 @@ describe.each(databaseKinds())('school isolation, expiry and default deny on %s'
       const back = await t.call(schoolRoutes.schoolVersionGet, { query: { schoolId: schoolB.schoolId } }, { token: tokenA, lang: 'en' });
       expect(back.status).toBe(403);
       expect(back.body.message).toBe('You are not allowed to do this');
-      expect((await t.call('GET', `${MGMT}/schoolVersion/get`, { token: tokenB })).json().data.schoolId).toBe(schoolB.schoolId);
+      expect((await t.call(schoolRoutes.schoolVersionGet, { query: {} }, { token: tokenB })).body.data.schoolId).toBe(schoolB.schoolId);
     });
 
     it('does not let school B switch into a school A identity', async () => {
@@ -219,10 +219,10 @@ describe.each(databaseKinds())('school isolation, expiry and default deny on %s'
       const info = await t.call(authRoutes.info, {}, { token });
       expect(info.status).toBe(200);
       expect(info.body.data.limit.status).toBe(1);
-      const menu = await t.call('GET', `${SYS}/api/menus/infoMenu`, { token });
-      expect(menu.statusCode).toBe(200);
-      expect(menu.json().data.limit.status).toBe(1);
-      expect(Date.parse(menu.json().data.limit.expiresAt)).toBeLessThan(Date.now());
+      const menu = await t.call(menusRoutes.menusInfoMenu, {}, { token });
+      expect(menu.status).toBe(200);
+      expect(menu.body.data.limit.status).toBe(1);
+      expect(Date.parse(menu.body.data.limit.expiresAt!)).toBeLessThan(Date.now());
     });
 
     it('answers 403 with 系统已到期,请联系管理员 on every call the /expired page does not need', async () => {
@@ -277,11 +277,8 @@ describe.each(databaseKinds())('students’ H5 pages of an expired school on %s'
     const { eq } = await import('drizzle-orm');
     const [klass] = await t.database.db.select().from(classes).where(eq(classes.name, '七年级1班'));
     const token = await t.login('teacher01');
-    const created = await t.call('POST', `${MGMT}/tasks/add`, {
-      token,
-      body: { title: '我的一天', genre: 'narrative', grade: 7, deadline: new Date(Date.now() + 86_400_000).toISOString(), classIds: [klass!.id] },
-    });
-    const taskId = created.json().data.id as number;
+    const created = await t.call(tasksRoutes.tasksAdd, { body: { title: '我的一天', genre: 'narrative', grade: 7, deadline: new Date(Date.now() + 86_400_000).toISOString(), classIds: [klass!.id] } }, { token });
+    const taskId = created.body.data.id;
     expect((await t.call(tasksRoutes.h5Class, { query: { code: klass!.classCode } })).status).toBe(200);
     expect((await t.call(h5UploadRoutes.uploadContext, { query: { taskId, classCode: klass!.classCode } })).status).toBe(200);
 

@@ -5,6 +5,7 @@ import { MGMT } from '../helpers/flows';
 import { seedLeadersSchool } from '../helpers/leaders-school';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
+import { lcw as lcwRoutes } from '../../src/core/api/routes/lcw';
 
 interface Listed { id: number; name: string; h5Code: string }
 
@@ -174,7 +175,7 @@ describe.each(databaseKinds())('etiquette test (礼仪测试) on %s', (kind) => 
     expect((await as(principal).get('lcw/tests')).statusCode).toBe(200);
     const write = await as(principal).post('lcw/questions', { kind: 'judge', stem: '题', answer: [1] });
     expect(write.statusCode).toBe(403);
-    expect((await t.call('GET', `${MGMT}/lcw/tests`)).statusCode).toBe(401);
+    expect((await t.call(lcwRoutes.lcwTests, { query: {} })).status).toBe(401);
 
     const mineId = (await newTest({ title: '本校测试' })).json().data.id as number;
     const other = as(otherSchoolTeacher);

@@ -126,7 +126,7 @@ describe.each(databaseKinds())('parents’ report PDF on %s', (kind) => {
   });
 
   it('a teacher of another school can neither revoke the link nor use their login to open another student', async () => {
-    expect((await t.call('POST', `${MGMT}/report/parentLinks/revoke`, { token: tok.teacherB01, body: { linkId: links[0]!.linkId } })).statusCode).toBe(404);
+    expect((await t.call(classReportRoutes.reportParentLinksRevoke, { body: { linkId: links[0]!.linkId! } }, { token: tok.teacherB01 })).status).toBe(404);
     const res = await t.call(classReportRoutes.h5ParentReportPdf, { query: { t: String(roster[1]!.id) } }, { token: tok.teacherB01 });
     expect(res.status).toBe(404);
     expect((await pdf(tokenOf(links[0]!))).statusCode).toBe(200);
@@ -160,7 +160,7 @@ describe.each(databaseKinds())('parents’ report PDF on %s', (kind) => {
   });
 
   it('a revoked link refuses at once, in zh and en', async () => {
-    await t.call('POST', `${MGMT}/report/parentLinks/revoke`, { token: tok.teacher01, body: { linkId: links[0]!.linkId } });
+    await t.call(classReportRoutes.reportParentLinksRevoke, { body: { linkId: links[0]!.linkId! } }, { token: tok.teacher01 });
     const zh = await pdf(tokenOf(links[0]!));
     expect(zh.statusCode).toBe(410);
     expect(zh.json()).toMatchObject({ error: 'PARENT_LINK_REVOKED', message: '链接已被老师作废' });

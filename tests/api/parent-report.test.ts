@@ -132,13 +132,13 @@ describe.each(databaseKinds())('parents’ report links on %s', (kind) => {
 
   it('another school cannot list or revoke the class’s links', async () => {
     expect((await t.call(classReportRoutes.reportParentLinks, { query: { classId: fx.classId } }, { token: tok.teacherB01 })).status).toBe(404);
-    expect((await t.call('POST', `${MGMT}/report/parentLinks/revoke`, { token: tok.teacherB01, body: { linkId: links[0]!.linkId } })).statusCode).toBe(404);
+    expect((await t.call(classReportRoutes.reportParentLinksRevoke, { body: { linkId: links[0]!.linkId! } }, { token: tok.teacherB01 })).status).toBe(404);
     expect((await open(tokenOf(links[0]!))).statusCode).toBe(200);
   });
 
   it('a revoked link refuses at once; a new link for the student is a different token', async () => {
-    const rv = await t.call('POST', `${MGMT}/report/parentLinks/revoke`, { token: tok.teacher01, body: { linkId: links[0]!.linkId } });
-    expect(rv.json().data).toEqual({ revoked: true });
+    const rv = await t.call(classReportRoutes.reportParentLinksRevoke, { body: { linkId: links[0]!.linkId! } }, { token: tok.teacher01 });
+    expect(rv.body.data).toEqual({ revoked: true });
     const res = await open(tokenOf(links[0]!), 'en');
     expect(res.statusCode).toBe(410);
     expect(res.json()).toMatchObject({ error: 'PARENT_LINK_REVOKED', message: 'The teacher has revoked this link' });

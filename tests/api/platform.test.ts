@@ -141,12 +141,12 @@ describe.each(databaseKinds())('platform calls on %s', (kind) => {
     });
 
     it('gives the version of the caller’s own school and refuses another school with 403', async () => {
-      const schoolId = (await t.call('GET', `${SYS}/auth/info`, { token: tokens.headmaster01 })).json().data.schoolId as number;
-      const implicit = await t.call('GET', `${MGMT}/schoolVersion/get`, { token: tokens.headmaster01 });
-      expect(implicit.statusCode).toBe(200);
-      expect(implicit.json().data).toEqual({ schoolId, versionId: 1, versionName: '标准版' });
+      const schoolId = (await t.call(authRoutes.info, {}, { token: tokens.headmaster01 })).body.data.schoolId;
+      const implicit = await t.call(schoolRoutes.schoolVersionGet, { query: {} }, { token: tokens.headmaster01 });
+      expect(implicit.status).toBe(200);
+      expect(implicit.body.data).toEqual({ schoolId, versionId: 1, versionName: '标准版' });
       const explicit = await t.call(schoolRoutes.schoolVersionGet, { query: { schoolId } }, { token: tokens.headmaster01 });
-      expect(explicit.body.data).toEqual(implicit.json().data);
+      expect(explicit.body.data).toEqual(implicit.body.data);
       const other = await t.call(schoolRoutes.schoolVersionGet, { query: { schoolId: schoolId + 1 } }, { token: tokens.headmaster01 });
       expect(other.status).toBe(403);
       expect(other.body).toMatchObject({ error: 'FORBIDDEN', message: '您没有权限执行此操作' });
@@ -176,7 +176,7 @@ describe.each(databaseKinds())('platform calls on %s', (kind) => {
       expect(all).toHaveLength(3);
       expect(all.filter((n) => n.isRead === 1).map((n) => n.id).sort()).toEqual([...ids].sort());
       // the default is all
-      expect((await t.call('GET', `${MGMT}/message/getSysMessages`, { token })).json().data).toHaveLength(3);
+      expect((await t.call(messagesRoutes.getSysMessages, { query: {} }, { token })).body.data).toHaveLength(3);
 
       // marking again changes nothing
       expect((await t.call(messagesRoutes.update, { body: { ids } }, { token })).body.data).toEqual({ updated: 0 });
@@ -236,15 +236,15 @@ describe.each(databaseKinds())('platform calls on %s', (kind) => {
     it('keeps settings per identity: another identity of the same user and other users keep theirs', async () => {
       const user = await registerMultiIdentityTeacher(t, 'cfgid');
       const teacherToken = await t.login(user.username, user.password);
-      await t.call('POST', `${CFG}/updateConfig/30/1`, { token: teacherToken });
+      await t.call(autoCorrectionRoutes.updateConfig, { params: { minute: 30, manual: 1 } }, { token: teacherToken });
 
       const head = await t.call(authRoutes.chooseRole, { body: { permission: String(user.headmasterIdentityId), schoolId: user.schoolId } }, { token: teacherToken });
       const headToken = head.body.data.token as string;
       expect((await t.call(autoCorrectionRoutes.getInfo, {}, { token: headToken })).body.data).toEqual({ enabled: true, manual: 0, waitMinute: 60 });
-      await t.call('POST', `${CFG}/updateStatus`, { token: headToken, body: { enabled: false } });
+      await t.call(autoCorrectionRoutes.updateStatus, { body: { enabled: false } }, { token: headToken });
 
       const back = await t.call(authRoutes.chooseRole, { body: { permission: String(user.teacherIdentityId), schoolId: user.schoolId } }, { token: headToken });
-      expect((await t.call('GET', `${CFG}/getInfo`, { token: back.body.data.token })).json().data).toEqual({ enabled: true, manual: 1, waitMinute: 30 });
+      expect((await t.call(autoCorrectionRoutes.getInfo, {}, { token: back.body.data.token })).body.data).toEqual({ enabled: true, manual: 1, waitMinute: 30 });
 
       const bystander = await registerTeacher(t, 'cfgby');
       const bystanderToken = await t.login(bystander.username, bystander.password);

@@ -5,6 +5,7 @@ import { multipartFiles, solidImage } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 import { practiceH5 as practiceH5Routes } from '../../src/core/api/routes/practice-h5';
+import { practice as practiceRoutes } from '../../src/core/api/routes/practice';
 
 interface Listed {
   id: number;
@@ -169,6 +170,6 @@ describe.each(databaseKinds())('practice and classroom composition on %s', (kind
     expect((await post('practice/add', { classId, title: 'x', minWords: 50, deadline: inHours(5) }, other)).statusCode).toBe(404);
     expect((await get('practice/list', other)).json().data.list).toEqual([]);
     expect((await get(`practice/growth?studentId=${students[0]!.id}`, other)).statusCode).toBe(404);
-    expect((await t.call('GET', `${MGMT}/practice/list`)).statusCode).toBe(401);
+    expect((await t.call(practiceRoutes.practiceList, { query: {} })).status).toBe(401);
   });
 });

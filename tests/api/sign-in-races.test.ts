@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { loginThrottle, smsCodes } from '../../src/server/db/schema';
-import { registerTeacher, smsCodeFor, solvedChallenge, SYS } from '../helpers/flows';
+import { registerTeacher, smsCodeFor, solvedChallenge } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database';
 import { auth as authRoutes } from '../../src/core/api/routes/auth';
 
-const MOBILE = `${SYS}/auth/login/mobile`;
-const LOGIN = `${SYS}/auth/loginTeacher`;
 
 // product-rules.md#security: before, an SMS code's tries were read, compared, then counted (39 and 93 tries
 // recorded in a burst on PostgreSQL, the right code accepted after one), and 60 parallel password
@@ -23,8 +21,8 @@ describe.each(databaseKinds())('sign-in counters under 100 parallel requests on 
     const user = await registerTeacher(t, 'smsrace');
     const code = await smsCodeFor(t, user.phone, 'login');
     const wrong = code === '000000' ? '111111' : '000000';
-    const burst = await Promise.all(Array.from({ length: 100 }, () => t.call('POST', MOBILE, { body: { phone: user.phone, code: wrong } })));
-    expect(burst.every((r) => r.statusCode === 400)).toBe(true);
+    const burst = await Promise.all(Array.from({ length: 100 }, () => t.call(authRoutes.loginMobile, { body: { phone: user.phone, code: wrong } })));
+    expect(burst.every((r) => r.status === 400)).toBe(true);
     const [row] = await t.database.db.select().from(smsCodes).where(and(eq(smsCodes.phone, user.phone), eq(smsCodes.purpose, 'login')));
     // Tries are counted before comparing (tries that read an exhausted code are not even counted).
     expect(row!.attempts).toBeGreaterThanOrEqual(5);
@@ -37,8 +35,8 @@ describe.each(databaseKinds())('sign-in counters under 100 parallel requests on 
     const code = await smsCodeFor(t, user.phone, 'login');
     const wrong = code === '000000' ? '111111' : '000000';
     const bodies = Array.from({ length: 100 }, (_, i) => (i === 99 ? code : wrong));
-    const burst = await Promise.all(bodies.map((c) => t.call('POST', MOBILE, { body: { phone: user.phone, code: c } })));
-    const accepted = burst.filter((r) => r.statusCode === 200).length;
+    const burst = await Promise.all(bodies.map((c) => t.call(authRoutes.loginMobile, { body: { phone: user.phone, code: c } })));
+    const accepted = burst.filter((r) => r.status === 200).length;
     const [row] = await t.database.db.select().from(smsCodes).where(and(eq(smsCodes.phone, user.phone), eq(smsCodes.purpose, 'login')));
     expect(accepted).toBeLessThanOrEqual(1);
     // Accepted only when it got one of the five tries.
@@ -53,13 +51,13 @@ describe.each(databaseKinds())('sign-in counters under 100 parallel requests on 
     const captchas: { uuid: string; code: string }[] = [];
     for (let i = 0; i < 100; i++) captchas.push(await solvedChallenge(t, 'auth/code'));
     const burst = await Promise.all(
-      captchas.map((c, i) => t.call('POST', LOGIN, { body: { username: user.username, password: wrong, captchaId: c.uuid, captchaCode: c.code }, ip: `10.60.${Math.floor(i / 50)}.${i % 50}` })),
+      captchas.map((c, i) => t.call(authRoutes.loginTeacher, { body: { username: user.username, password: wrong, captchaId: c.uuid, captchaCode: c.code } }, { ip: `10.60.${Math.floor(i / 50)}.${i % 50}` })),
     );
-    const errors = burst.map((r) => r.json().error as string);
+    const errors = burst.map((r) => r.body.error);
     // Five at once, then one after each growing wait (1 s, 2 s, 4 s, 8 s…) while the burst lasts: before, all 100 were compared.
     expect(errors.filter((e) => e === 'BAD_CREDENTIALS').length).toBeLessThanOrEqual(10);
     expect(errors.filter((e) => e === 'ACCOUNT_LOCKED').length).toBeGreaterThanOrEqual(90);
-    const locked = burst.find((r) => r.statusCode === 429)!.json();
+    const locked = burst.find((r) => r.status === 429)!.body;
     expect(locked.message).toContain('短信验证码登录');
     const [row] = await t.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, `account:${user.username}`));
     // A short, growing wait — not 15 minutes someone else can impose.

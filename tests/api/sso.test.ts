@@ -7,10 +7,11 @@ import { demoPartnerSecret, seedDemoSso } from '../../src/server/seed/demo-sso';
 import { corsOriginPolicy } from '../../src/server/sso/cors-origins';
 import { createLaunch, signLaunch } from '../../src/server/sso/launch-token';
 import { signQuery } from '../../src/server/sso/signed-query';
-import { MGMT, SYS } from '../helpers/flows';
+import { SYS } from '../helpers/flows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { databaseKinds } from '../helpers/test-database'; import { auth as authRoutes } from '../../src/core/api/routes/auth';
 import { sso as ssoRoutes } from '../../src/core/api/routes/sso';
+import { classes as classesRoutes } from '../../src/core/api/routes/classes';
 
 const ROOT = 'sso-test-root-secret-0123456789-abcdefghij';
 const EXCHANGE = `${SYS}/auth/sso/exchange`;
@@ -67,9 +68,9 @@ describe.each(databaseKinds())('single sign-on on %s', (kind) => {
 
       const info = await t.call(authRoutes.info, {}, { token: data.token });
       expect(info.body.data).toMatchObject({ username: 'teacher01', signedInVia: 'sso', ssoSource: 'demo', hideLogout: false });
-      const classes = await t.call('GET', `${MGMT}/mclass/list`, { token: data.token });
-      expect(classes.statusCode).toBe(200);
-      expect(classes.json().data.total).toBeGreaterThan(0);
+      const classes = await t.call(classesRoutes.mclassList, { query: {} }, { token: data.token });
+      expect(classes.status).toBe(200);
+      expect(classes.body.data.total).toBeGreaterThan(0);
 
       const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, JSON.parse(Buffer.from(data.token.split('.')[1], 'base64url').toString()).jti));
       expect(row!.via).toBe('sso:launch:demo');
@@ -80,9 +81,9 @@ describe.each(databaseKinds())('single sign-on on %s', (kind) => {
       const b = (await exchange(await portalLaunch('p-teacherB01'))).json().data;
       expect(b.user).toMatchObject({ username: 'teacherB01' });
       expect(b.user.schoolId).not.toBe(a.user.schoolId);
-      const listA = (await t.call('GET', `${MGMT}/mclass/list`, { token: a.token })).json().data.list.map((c: { id: number }) => c.id);
-      const listB = (await t.call('GET', `${MGMT}/mclass/list`, { token: b.token })).json().data.list.map((c: { id: number }) => c.id);
-      expect(listB.filter((id: number) => listA.includes(id))).toEqual([]);
+      const listA = (await t.call(classesRoutes.mclassList, { query: {} }, { token: a.token })).body.data.list.map((c) => c.id);
+      const listB = (await t.call(classesRoutes.mclassList, { query: {} }, { token: b.token })).body.data.list.map((c) => c.id);
+      expect(listB.filter((id) => listA.includes(id))).toEqual([]);
     });
 
     it('signs in the linked identity of a multi-identity user without asking to choose', async () => {

@@ -9,7 +9,6 @@ import { solidImage } from '../helpers/images';
 import { LocalFileStorage } from '../../src/server/storage/local-file-storage';
 import { files as filesRoutes } from '../../src/core/api/routes/files';
 
-const FS = '/correction-api/file-service';
 
 /** Local storage whose disk can be made full: the temp file is created, then the write hits /dev/full (a real ENOSPC). */
 class FillableStorage extends LocalFileStorage {
@@ -68,7 +67,7 @@ describe.each(databaseKinds())('storage full on %s', (kind) => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).not.toMatch(/\.tmp$/);
     expect(await fileRows()).toBe(rowsBefore + 1);
-    const content = await t.call('GET', `${FS}/files/${saved.body.data.id}`, { token });
-    expect(content.rawPayload.equals(image)).toBe(true);
+    const content = await t.call(filesRoutes.read, { params: { id: saved.body.data.id } }, { token });
+    expect(content.raw.rawPayload.equals(image)).toBe(true);
   });
 });

@@ -138,8 +138,8 @@ describe.each(databaseKinds())('升格 suggestions on %s', (kind) => {
     expect(other.json().error).toBe('UPGRADE_NOT_IN_ESSAY');
     expect((await pupil({ t: `${parentToken.split('.')[0]}.${'A'.repeat(43)}`, text: SUNSET })).statusCode).toBe(404);
     // the parents' page carries the text the pupil picks from
-    const report = await t.call('GET', `${MGMT}/h5/parentReport?t=${encodeURIComponent(parentToken)}`);
-    expect(report.json().data.current.transcript).toContain('夕阳像一个大红球');
+    const report = await t.call(classReportRoutes.h5ParentReport, { query: { t: parentToken } });
+    expect(report.body.data.current!.transcript).toContain('夕阳像一个大红球');
   });
 
   it('puts the model service’s rewrite first when configured, drops its placeholder, keeps a local one, and falls back when it is down', async () => {

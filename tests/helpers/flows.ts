@@ -2,15 +2,16 @@ import { solvePowChallenge, type PowChallenge } from '../../src/core/security/so
 import { identitiesRepo } from '../../src/server/repositories/identities';
 import { usersRepo } from '../../src/server/repositories/users';
 import type { TestApp } from './test-app';
+import { auth as authRoutes } from '../../src/core/api/routes/auth';
 
 export const SYS = '/correction-api/platform-system';
 export const MGMT = '/correction-api/platform-management';
 
 /** A fresh proof-of-work challenge solved as a browser would (the test app keeps the work small): its uuid and payload. */
 export async function solvedChallenge(t: TestApp, path: 'auth/code' | 'auth/getImageVerificationCode' = 'auth/getImageVerificationCode'): Promise<{ uuid: string; code: string }> {
-  const res = await t.call(path === 'auth/code' ? 'GET' : 'POST', `${SYS}/${path}`);
-  if (res.statusCode !== 200) throw new Error(`challenge failed: ${res.body}`);
-  const { uuid, challenge } = res.json().data as { uuid: string; challenge: PowChallenge };
+  const res = await t.call(path === 'auth/code' ? authRoutes.code : authRoutes.getImageVerificationCode, {});
+  if (res.status !== 200) throw new Error(`challenge failed: ${res.raw.body}`);
+  const { uuid, challenge } = res.body.data as { uuid: string; challenge: PowChallenge };
   return { uuid, code: await solvePowChallenge(challenge) };
 }
 
@@ -24,8 +25,8 @@ export function freshPhone(): string {
 /** A challenge solved through `auth/verify`, ready to buy one SMS code. */
 export async function verifiedCaptcha(t: TestApp): Promise<string> {
   const { uuid, code } = await solvedChallenge(t);
-  const verified = await t.call('POST', `${SYS}/auth/verify`, { body: { uuid, code } });
-  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+  const verified = await t.call(authRoutes.verify, { body: { uuid, code } });
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.raw.body}`);
   return uuid;
 }
 
@@ -34,9 +35,9 @@ export async function smsCodeFor(t: TestApp, phone: string, purpose: 'login' | '
   const uuid = await verifiedCaptcha(t);
   const res =
     purpose === 'reset'
-      ? await t.call('GET', `${SYS}/auth/verificationCode?phone=${phone}&uuid=${uuid}`)
-      : await t.call('POST', `${SYS}/auth/smsCode`, { body: { phone, uuid, purpose } });
-  if (res.statusCode !== 200) throw new Error(`SMS code for ${phone} (${purpose}) failed: ${res.body}`);
+      ? await t.call(authRoutes.verificationCode, { query: { phone, uuid } })
+      : await t.call(authRoutes.smsCode, { body: { phone, uuid, purpose } });
+  if (res.status !== 200) throw new Error(`SMS code for ${phone} (${purpose}) failed: ${res.raw.body}`);
   return t.lastSmsCode(phone);
 }
 
@@ -52,10 +53,10 @@ export async function registerTeacher(t: TestApp, prefix: string, password = 'St
   const phone = freshPhone();
   const username = `${prefix}${phone.slice(-6)}`;
   const code = await smsCodeFor(t, phone, 'register');
-  const res = await t.call('POST', `${SYS}/auth/register`, {
+  const res = await t.call(authRoutes.register, {
     body: { username, realname: '测试老师', phone, code, password: await t.encrypt(password), schoolCode: 'ZHIPI2026' },
   });
-  if (res.statusCode !== 200) throw new Error(`register ${username} failed: ${res.body}`);
+  if (res.status !== 200) throw new Error(`register ${username} failed: ${res.raw.body}`);
   const user = await usersRepo.findByUsername(t.database.db, username);
   return { username, phone, password, userId: user!.id };
 }
